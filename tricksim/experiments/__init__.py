@@ -1,0 +1,1 @@
+"""Statistics and summaries over simulated hands."""

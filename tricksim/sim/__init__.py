@@ -1,0 +1,1 @@
+"""The engine: every rule once, as numba functions over array state."""

@@ -1,0 +1,102 @@
+"""What every game shares on the Python side: declared options, checked deals,
+and the hooks that State and Match call.
+
+A game subclass names its kernel module (``kernels``: ``legal``, ``step``, the
+state layout) and implements the few methods that read its state array.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import card_label, cards_of, parse_cards
+from ..errors import OptionError
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option of RULES.md: its default, its allowed values and one line of help."""
+
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+
+    def check(self, game: str, name: str, value: Any) -> Any:
+        """The value converted to the option's type; OptionError if it is not allowed."""
+        value = _convert(value, type(self.default))
+        if value is None or (self.choices and value not in self.choices):
+            allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+            raise OptionError(f"{game}: {name} = {value!r} is not allowed; choose one of {allowed}")
+        return value
+
+
+def _convert(value: Any, kind: type) -> Any:
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if kind is bool:
+            return {"true": True, "false": False, "1": True, "0": False}.get(text)
+        if kind is int:
+            return int(text) if text.lstrip("-").isdigit() else None
+        return text
+    if kind is bool:
+        return value if isinstance(value, bool) else None
+    if kind is int:
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    return value if isinstance(value, kind) else None
+
+
+class Game:
+    """A game with its options fixed. Made by ``tricksim.make_game``."""
+
+    name: str = ""
+    OPTIONS: dict[str, Option] = {}
+    kernels: Any = None  # the game's numba module
+
+    def __init__(self, **options: Any):
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            known = ", ".join(sorted(self.OPTIONS))
+            raise OptionError(f"{self.name} has no option {unknown[0]!r}; its options are {known}")
+        self.options = {
+            name: opt.check(self.name, name, options.get(name, opt.default))
+            for name, opt in self.OPTIONS.items()
+        }
+        self.players = self.options.get("players", 0)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.OPTIONS[k].default}
+        args = "".join(f", {k}={v!r}" for k, v in changed.items())
+        return f"make_game({self.name!r}{args})"
+
+    # --- deals ---------------------------------------------------------------
+
+    def _check_deal(self, hands: list, rest: Any, sizes: list[int], rest_size: int, deck: np.ndarray):
+        """Card lists of a hand-made deal, checked against the deck and the sizes."""
+        if len(hands) != len(sizes):
+            raise ValueError(f"{self.name}: deal needs {len(sizes)} hands, got {len(hands)}")
+        parsed = [parse_cards(h) for h in hands]
+        rest_cards = parse_cards(rest or [])
+        for seat, (cards, size) in enumerate(zip(parsed, sizes)):
+            if len(cards) != size:
+                raise ValueError(f"{self.name}: seat {seat} needs {size} cards, got {len(cards)}")
+        if len(rest_cards) != rest_size:
+            raise ValueError(f"{self.name}: rest needs {rest_size} cards, got {len(rest_cards)}")
+        everything = [c for cards in parsed for c in cards] + rest_cards
+        valid = set(int(c) for c in deck)
+        for c in everything:
+            if c not in valid:
+                raise ValueError(f"{self.name}: {card_label(c)} is not in this game's deck")
+        seen: set[int] = set()
+        for c in everything:
+            if c in seen:
+                raise ValueError(f"{self.name}: {card_label(c)} is dealt twice")
+            seen.add(c)
+        return parsed, rest_cards
+
+    # --- hooks read by State ---------------------------------------------------
+
+    def labels(self, mask: int) -> list[str]:
+        return [card_label(c) for c in cards_of(mask)]

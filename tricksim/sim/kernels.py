@@ -1,0 +1,185 @@
+"""Game-independent numba kernels: bit tricks, the counter-based random stream,
+the follow-suit mask and the trick winner.
+
+Every kernel works on plain int64 masks and small per-game tables; a game plugs
+in its tables (RULES.md §0: effective suit, trick power, card points) and adds
+its own exceptions around these kernels instead of copying them. Kernels assume
+legal input: the checked boundary is ``State.apply``.
+
+Table conventions, per game and trump:
+
+* ``suit_masks[e]``: mask of the cards whose effective suit is ``e``.
+* ``effective[c]``: effective suit of card ``c``.
+* ``power[c]``: a card's strength in a trick. Values of 64 and above (trumps,
+  and in Bluke the blukes above them) win whatever was led; a value below 64
+  counts only when the card is of the effective suit led.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
+
+ALWAYS_WINS = 64  # power from which a card beats any lead (trumps, blukes)
+
+
+@intrinsic
+def _ctpop(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _as_pointer(typingctx, address):
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], ir.IntType(8).as_pointer())
+
+    return types.voidptr(types.intp), codegen
+
+
+@intrinsic
+def _cttz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@nb.njit(cache=True, inline="always")
+def borrow(a):
+    """A view of the int64 array ``a`` without reference counting, for hot loops:
+    numba otherwise counts references to an array on every use, with atomic
+    instructions. The view must not outlive ``a``."""
+    return nb.carray(_as_pointer(a.ctypes.data), a.shape[0], np.int64)
+
+
+@nb.njit(cache=True, inline="always")
+def borrow_rng(a):
+    """``borrow`` for a random stream (a uint64 array)."""
+    return nb.carray(_as_pointer(a.ctypes.data), a.shape[0], np.uint64)
+
+
+@nb.njit(cache=True, inline="always")
+def popcount(mask):
+    """Number of cards in ``mask``."""
+    return _ctpop(np.int64(mask))
+
+
+@nb.njit(cache=True, inline="always")
+def lowest_card(mask):
+    """Index of the lowest card in a non-empty ``mask``."""
+    return _cttz(np.int64(mask))
+
+
+@nb.njit(cache=True, inline="always")
+def nth_card(mask, n):
+    """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``.
+
+    A branch-free binary search on popcounts: random play asks for a random ``n``,
+    and a loop of ``n`` steps would mispredict its exit every time."""
+    m = np.int64(mask)
+    pos = np.int64(0)
+    for width in (32, 16, 8, 4, 2, 1):
+        low = m & ((np.int64(1) << width) - 1)
+        count = _ctpop(low)
+        upper = np.int64(n >= count)  # 1 when the card is in the upper half
+        n -= count * upper
+        pos += width * upper
+        m >>= width * upper
+    return pos
+
+
+@nb.njit(cache=True, inline="always")
+def bit(c):
+    return np.int64(1) << np.int64(c)
+
+
+@nb.njit(cache=True, inline="always")
+def has(mask, c):
+    return (mask >> np.int64(c)) & 1 != 0
+
+
+# --- random stream ----------------------------------------------------------
+# splitmix64 on a counter: draw i of stream (seed, hand, stream) depends on
+# those numbers alone, so results never depend on threads, workers or chunks.
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@nb.njit(cache=True, inline="always")
+def _mix64(z):
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@nb.njit(cache=True, inline="always")
+def seed_stream(rng, seed, hand, stream):
+    """Start ``rng`` (a uint64 array of one) at the stream of ``(seed, hand, stream)``."""
+    z = _mix64(np.uint64(seed) ^ np.uint64(0x5DEECE66D))
+    z = _mix64(z ^ (np.uint64(hand) * _GOLDEN))
+    rng[0] = _mix64(z ^ (np.uint64(stream) * np.uint64(0xD1B54A32D192ED03)))
+
+
+@nb.njit(cache=True, inline="always")
+def rand_below(rng, n):
+    """A uniform integer in ``[0, n)`` for ``0 < n < 2**31`` (multiply-shift, bias < 2**-31)."""
+    rng[0] += _GOLDEN
+    z = _mix64(rng[0]) >> np.uint64(32)
+    return np.int64((z * np.uint64(n)) >> np.uint64(32))
+
+
+@nb.njit(cache=True, inline="always")
+def shuffle(deck, rng):
+    """Fisher-Yates shuffle of ``deck`` in place."""
+    for i in range(deck.shape[0] - 1, 0, -1):
+        j = rand_below(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+# --- play kernels -----------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def follow_mask(hand, led, suit_masks):
+    """Cards of ``hand`` that may be played to a trick led in effective suit ``led``
+    under follow-if-you-can (RULES.md §0): the cards of that suit, else any card."""
+    same = hand & suit_masks[led]
+    return same if same != 0 else hand
+
+
+@nb.njit(cache=True, inline="always")
+def trick_winner(cards, start, n, led, effective, power, cannot_win):
+    """Position (0 = leader) of the winning card among ``cards[start:start + n]``
+    (a game's state array and the slot of its trick, so that nothing is sliced).
+
+    The highest ``power`` wins; a card under ALWAYS_WINS counts only when it
+    is of the effective suit ``led``. ``cannot_win`` is the position of a card
+    that may not win (Sheepshead's unknown), or -1.
+    """
+    best, best_power = -1, -1
+    for i in range(n):
+        c = cards[start + i]
+        p = power[c]
+        counts = (p >= ALWAYS_WINS) | (effective[c] == led)
+        p = p if counts and i != cannot_win else -1
+        better = p > best_power  # selects rather than branches: a random trick mispredicts
+        best = i if better else best
+        best_power = p if better else best_power
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def mask_points(mask, points):
+    """Sum of ``points[c]`` over the cards of ``mask``."""
+    total = 0
+    m = np.int64(mask)
+    while m != 0:
+        total += points[_cttz(m)]
+        m &= m - 1
+    return total

@@ -1,0 +1,497 @@
+"""Sheepshead, five-handed call-an-ace (RULES.md §1), as numba functions over one
+int64 array per hand.
+
+Defaults: ``no_call = alone``, ``partner = called_ace``, ``no_pick = leaster``,
+``double_on_bump = false``; a match is ``hands = 10`` hands.
+
+Decisions where the rule book leaves room (also in the issue note):
+
+* The picker may lead his hold card himself; that is the called suit's first lead.
+* ``no_call = unknown`` applies only when no ace (or ten) call is legal; the picker
+  then calls the ace of a fail suit he is void in and whose ace he neither holds
+  nor buried. The unknown is played as ``play XX`` with its real card, which then
+  shows in the trick; it counts as the called suit and never wins.
+* With ``partner = jack_of_diamonds`` there is no call step at all.
+
+Actions used (ids from ``actions``): pass, pick, bury XX, call XX, alone, under XX,
+play XX.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, card, parse_cards
+from ..agents.random import uniform_action
+from . import actions as A
+from .kernels import (
+    ALWAYS_WINS,
+    bit,
+    borrow,
+    borrow_rng,
+    follow_mask,
+    has,
+    mask_points,
+    popcount,
+    seed_stream,
+    shuffle,
+    trick_winner,
+)
+
+PLAYERS = 5
+HAND_SIZE = 6
+NUM_TRICKS = 6
+
+# --- tables (RULES.md §1) ----------------------------------------------------
+
+TRUMP = 4  # effective suit of the fourteen trumps
+TRUMP_ORDER = parse_cards("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")  # high to low
+FAIL_ORDER = "A T K 9 8 7".split()  # high to low within clubs, spades, hearts
+FAIL_SUITS = (CLUBS, SPADES, HEARTS)
+RANK_POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def _deck():
+    return np.array(sorted(card(r, s) for s in "CDHS" for r in "789TJQKA"), dtype=np.int64)
+
+
+def _effective():
+    eff = np.full(54, -1, dtype=np.int64)
+    for c in DECK:
+        eff[c] = c // 13
+    eff[TRUMP_ORDER] = TRUMP
+    return eff
+
+
+def _power():
+    power = np.full(54, -1, dtype=np.int64)
+    for i, c in enumerate(TRUMP_ORDER):
+        power[c] = ALWAYS_WINS + len(TRUMP_ORDER) - i
+    for suit in "CSH":
+        for i, r in enumerate(FAIL_ORDER):
+            power[card(r, suit)] = len(FAIL_ORDER) - i
+    return power
+
+
+def _points():
+    points = np.zeros(54, dtype=np.int64)
+    for c in DECK:
+        points[c] = RANK_POINTS.get("23456789TJQKA"[c % 13], 0)
+    return points
+
+
+DECK = _deck()
+EFFECTIVE = _effective()
+POWER = _power()
+POINTS = _points()
+SUIT_MASKS = np.array(
+    [sum(1 << int(c) for c in DECK if EFFECTIVE[c] == e) for e in range(5)], dtype=np.int64
+)
+ACES = np.array([card("A", "CDHS"[s]) for s in range(4)], dtype=np.int64)
+TENS = np.array([card("T", "CDHS"[s]) for s in range(4)], dtype=np.int64)
+JACK_OF_DIAMONDS = card("J", "D")
+
+# --- options, as stored in the state ----------------------------------------
+
+NO_CALL_ALONE, NO_CALL_UNKNOWN = 0, 1
+PARTNER_CALLED_ACE, PARTNER_JD = 0, 1
+NO_PICK_LEASTER, NO_PICK_DOUBLER, NO_PICK_FORCED = 0, 1, 2
+
+# --- state layout: one int64 array ------------------------------------------
+
+HANDS = 0  # 5 hand masks, seat order
+BLIND = 5  # mask of the blind (until picked; in a leaster, until the last trick)
+BURIED = 6  # mask of the bury
+UNKNOWN = 7  # the card set aside face down, -1 if none
+UNKNOWN_TRICK = 8  # trick in which the unknown was played, -1 until then
+PHASE = 9
+DEALER = 10
+TO_ACT = 11  # seat to act, -1 once the hand is over
+PICKER = 12  # -1 until somebody picks
+CALLED = 13  # called card, -1 if none
+PARTNER = 14  # seat holding the called card (or JD), -1 if none: full information
+REVEALED = 15  # 1 once the partner's card has been played
+PASSES = 16  # passes so far in the picking round
+LEADER = 17  # leader of the current trick
+TRICK_NO = 18  # tricks completed
+IN_TRICK = 19  # cards in the current trick
+LED = 20  # effective suit of the current trick's lead, -1 before it
+CALLED_SUIT_LED = 21  # 1 once the called suit has been led
+PLAYED = 22  # mask of the cards played so far
+POINTS_TAKEN = 23  # 5: card points taken in tricks (leaster: blind included)
+TRICKS_WON = 28  # 5
+SCORES = 33  # 5: this hand's units
+OUTCOME = 38  # OUTCOME_* code
+MULTIPLIER = 39  # m of the scoring band
+SIDE_POINTS = 40  # picker side's card points, bury included when it counts
+DOUBLED = 41  # 1 in a doubler play-off hand: scores x2
+OPT_NO_CALL = 42
+OPT_PARTNER = 43
+OPT_NO_PICK = 44
+OPT_DOUBLE_ON_BUMP = 45
+TRICKS = 46  # per trick, TRICK_SLOTS: leader, 5 cards in play order, winner
+TRICK_SLOTS = 7
+STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
+
+LEFT = np.array([1, 2, 3, 4, 0], dtype=np.int64)  # the seat left of each seat
+
+PICKING, BURYING, CALLING, UNDERING, PLAYING, OVER = range(6)
+PHASE_NAMES = ("picking", "bury", "call", "under", "play", "over")
+CARD_KIND = np.array([-1, A.BURY, A.CALL, A.UNDER, A.PLAY, -1], dtype=np.int64)
+OUTCOME_NONE, OUTCOME_WIN, OUTCOME_LOSS, OUTCOME_LEASTER, OUTCOME_THROWN_IN = range(5)
+OUTCOME_NAMES = ("", "win", "loss", "leaster", "thrown_in")
+
+# --- deal ---------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def reset(s, dealer, options, doubled):
+    """Clear ``s`` for a new hand (hands not yet dealt)."""
+    s[:] = 0
+    s[UNKNOWN] = s[UNKNOWN_TRICK] = s[PICKER] = s[CALLED] = s[PARTNER] = s[LED] = -1
+    s[DEALER] = dealer
+    s[OPT_NO_CALL:OPT_DOUBLE_ON_BUMP + 1] = options
+    s[DOUBLED] = doubled
+    s[PHASE] = PICKING
+    s[TO_ACT] = s[LEADER] = (dealer + 1) % PLAYERS
+
+
+@nb.njit(cache=True, inline="always")
+def deal_random(s, seed, hand, dealer, options, doubled, deck, rng):
+    """Deal hand number ``hand`` of ``seed``: a uniform shuffle, 6 cards a seat, 2 to the blind.
+    ``deck`` is a scratch array of 32 ints; ``rng`` a uint64 array of one."""
+    reset(s, dealer, options, doubled)
+    deck[:] = DECK
+    seed_stream(rng, seed, hand, 0)
+    shuffle(deck, rng)
+    for seat in range(PLAYERS + 1):  # the sixth "seat" is the blind, right after the hands
+        m = np.int64(0)
+        for i in range(seat * HAND_SIZE, min(32, (seat + 1) * HAND_SIZE)):
+            m |= bit(deck[i])
+        s[HANDS + seat] = m
+
+
+# --- phases -------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _start_play(s):
+    s[PHASE] = PLAYING
+    s[LEADER] = s[TO_ACT] = LEFT[s[DEALER]]
+
+
+@nb.njit(cache=True, inline="always")
+def _pick(s, seat, action):
+    if action == A.PICK:
+        s[PICKER] = seat
+        s[HANDS + seat] |= s[BLIND]
+        s[BLIND] = 0
+        s[PHASE] = BURYING
+        return
+    s[PASSES] += 1
+    if s[PASSES] < PLAYERS:
+        s[TO_ACT] = LEFT[seat]
+    elif s[OPT_NO_PICK] == NO_PICK_DOUBLER:
+        s[OUTCOME] = OUTCOME_THROWN_IN
+        _end(s)
+    else:  # leaster (forced never gets here: the dealer cannot pass)
+        _start_play(s)
+
+
+@nb.njit(cache=True, inline="always")
+def _bury(s, seat, c):
+    s[HANDS + seat] &= ~bit(c)
+    s[BURIED] |= bit(c)
+    if popcount(s[BURIED]) < 2:
+        return
+    if s[OPT_PARTNER] == PARTNER_CALLED_ACE:
+        s[PHASE] = CALLING
+        return
+    for p in range(PLAYERS):  # jack of diamonds: its holder, if not the picker, is the partner
+        if p != seat and has(s[HANDS + p], JACK_OF_DIAMONDS):
+            s[PARTNER] = p
+            s[CALLED] = JACK_OF_DIAMONDS
+    _start_play(s)
+
+
+@nb.njit(cache=True, inline="always")
+def callable_mask(s):
+    """Cards the picker may call (RULES.md §1, Partner); the empty mask means alone only."""
+    seat = s[PICKER]
+    hand = s[HANDS + seat]
+    own = hand | s[BURIED]
+    targets = ACES
+    if has(own, ACES[CLUBS]) and has(own, ACES[SPADES]) and has(own, ACES[HEARTS]):
+        targets = TENS
+    calls = np.int64(0)
+    for suit in FAIL_SUITS:
+        t = targets[suit]
+        if not has(own, t) and hand & SUIT_MASKS[suit] != 0:
+            calls |= bit(t)
+    if calls == 0 and s[OPT_NO_CALL] == NO_CALL_UNKNOWN:
+        for suit in FAIL_SUITS:
+            if not has(own, ACES[suit]) and hand & SUIT_MASKS[suit] == 0:
+                calls |= bit(ACES[suit])
+    return calls
+
+
+@nb.njit(cache=True, inline="always")
+def _call(s, seat, action, c):
+    if action != A.ALONE:
+        s[CALLED] = c
+        for p in range(PLAYERS):
+            if has(s[HANDS + p], c):
+                s[PARTNER] = p
+        if s[HANDS + seat] & SUIT_MASKS[EFFECTIVE[c]] == 0:  # a void suit: the unknown
+            s[PHASE] = UNDERING
+            return
+    _start_play(s)
+
+
+@nb.njit(cache=True, inline="always")
+def _under(s, seat, c):
+    s[HANDS + seat] &= ~bit(c)
+    s[UNKNOWN] = c
+    _start_play(s)
+
+
+@nb.njit(cache=True, inline="always")
+def play_mask(s, seat):
+    """Cards ``seat`` may play now (RULES.md §1, Partner and Play); the unknown as its card."""
+    hand = s[HANDS + seat]
+    last_trick = s[TRICK_NO] == NUM_TRICKS - 1
+    leading = s[IN_TRICK] == 0
+    called = s[CALLED]
+    unknown_held = s[UNKNOWN] >= 0 and s[UNKNOWN_TRICK] < 0
+    if seat == s[PICKER] and unknown_held:
+        if hand == 0 or (not leading and s[LED] == EFFECTIVE[called]):
+            return bit(s[UNKNOWN])  # the called suit's first lead, or the last trick
+    legal = hand if leading else follow_mask(hand, s[LED], SUIT_MASKS)
+    if called < 0 or s[OPT_PARTNER] == PARTNER_JD or last_trick:
+        return legal
+    called_suit = EFFECTIVE[called]
+    if has(hand, called):  # the partner, before the called card falls
+        if leading:
+            return legal & ~(SUIT_MASKS[called_suit] & ~bit(called))
+        if s[LED] == called_suit:
+            return bit(called)
+        return legal & ~bit(called)
+    if seat == s[PICKER] and s[CALLED_SUIT_LED] == 0 and not leading and s[LED] != called_suit:
+        hold = hand & SUIT_MASKS[called_suit]
+        if popcount(hold) == 1:  # his last card of the called suit is the hold card
+            return legal & ~hold
+    return legal
+
+
+@nb.njit(cache=True, inline="always")
+def _play(s, seat, c):
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    n = s[IN_TRICK]
+    if n == 0:
+        s[slot] = seat
+    s[slot + 1 + n] = c
+    if c == s[UNKNOWN] and seat == s[PICKER]:
+        s[UNKNOWN_TRICK] = s[TRICK_NO]
+        led_suit = EFFECTIVE[s[CALLED]]  # the unknown counts as the called suit
+    else:
+        s[HANDS + seat] &= ~bit(c)
+        led_suit = EFFECTIVE[c]
+    s[PLAYED] |= bit(c)
+    if c == s[CALLED]:
+        s[REVEALED] = 1
+    if n == 0:
+        s[LED] = led_suit
+        if s[CALLED] >= 0 and led_suit == EFFECTIVE[s[CALLED]]:
+            s[CALLED_SUIT_LED] = 1
+    s[IN_TRICK] = n + 1
+    if n + 1 < PLAYERS:
+        s[TO_ACT] = LEFT[seat]
+    else:
+        _end_trick(s, slot)
+
+
+@nb.njit(cache=True, inline="always")
+def _end_trick(s, slot):
+    leader = s[slot]
+    cannot_win = -1
+    if s[UNKNOWN_TRICK] == s[TRICK_NO]:
+        cannot_win = (s[PICKER] - leader) % PLAYERS
+    winner = leader + trick_winner(s, slot + 1, PLAYERS, s[LED], EFFECTIVE, POWER, cannot_win)
+    if winner >= PLAYERS:
+        winner -= PLAYERS
+    s[slot + 1 + PLAYERS] = winner
+    points = 0
+    for i in range(PLAYERS):
+        points += POINTS[s[slot + 1 + i]]
+    s[POINTS_TAKEN + winner] += points
+    s[TRICKS_WON + winner] += 1
+    s[TRICK_NO] += 1
+    s[IN_TRICK] = 0
+    s[LED] = -1
+    s[LEADER] = s[TO_ACT] = winner
+    if s[TRICK_NO] == NUM_TRICKS:
+        if s[PICKER] < 0:  # leaster: the blind goes with the last trick
+            s[POINTS_TAKEN + winner] += mask_points(s[BLIND], POINTS)
+            s[BLIND] = 0
+            _score_leaster(s)
+        else:
+            _score_picker(s)
+        _end(s)
+
+
+@nb.njit(cache=True, inline="always")
+def _end(s):
+    s[PHASE] = OVER
+    s[TO_ACT] = -1
+    if s[DOUBLED]:
+        for p in range(PLAYERS):
+            s[SCORES + p] *= 2
+
+
+# --- scoring (RULES.md §1, Result, Scores, Nobody picks) ------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _score_leaster(s):
+    s[OUTCOME] = OUTCOME_LEASTER
+    best, fewest, tied = -1, 1 << 30, False
+    for p in range(PLAYERS):
+        if s[TRICKS_WON + p] > 0:
+            pts = s[POINTS_TAKEN + p]
+            if pts < fewest:
+                best, fewest, tied = p, pts, False
+            elif pts == fewest:
+                tied = True
+    if not tied:
+        for p in range(PLAYERS):
+            s[SCORES + p] = PLAYERS - 1 if p == best else -1
+
+
+@nb.njit(cache=True, inline="always")
+def _score_picker(s):
+    picker, partner = s[PICKER], s[PARTNER]
+    tricks = s[TRICKS_WON + picker]
+    points = s[POINTS_TAKEN + picker]
+    if partner >= 0:
+        tricks += s[TRICKS_WON + partner]
+        points += s[POINTS_TAKEN + partner]
+    if tricks > 0:
+        points += mask_points(s[BURIED], POINTS)
+    s[SIDE_POINTS] = points
+    if tricks == NUM_TRICKS:
+        m, win = 3, True
+    elif tricks == 0:
+        m, win = 3, False
+    elif points >= 91:
+        m, win = 2, True
+    elif points >= 61:
+        m, win = 1, True
+    elif points >= 31:
+        m, win = 1, False
+    else:
+        m, win = 2, False
+    s[MULTIPLIER] = m
+    s[OUTCOME] = OUTCOME_WIN if win else OUTCOME_LOSS
+    sign = 1 if win else -(2 if s[OPT_DOUBLE_ON_BUMP] else 1)
+    defenders = PLAYERS - 1 if partner < 0 else PLAYERS - 2
+    for p in range(PLAYERS):
+        if p == picker:
+            continue
+        if p == partner:
+            s[SCORES + p] = 0 if tricks == 0 else sign * m
+        else:
+            s[SCORES + p] = -sign * (3 if tricks == 0 else m)
+    s[SCORES + picker] = sign * (3 * defenders if tricks == 0 else (4 * m if partner < 0 else 2 * m))
+
+
+# --- legal moves and step -----------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def legal(s):
+    """The legal actions now as ``(word_mask, card_mask, card_kind)``.
+
+    ``word_mask`` has bit ``a`` set for each legal action id ``a < 64`` (pass,
+    pick, alone); ``card_mask`` holds the cards of the legal card actions, of
+    kind ``card_kind``. Both are empty once the hand is over.
+    """
+    phase = s[PHASE]
+    seat = s[TO_ACT]
+    words = np.int64(0)
+    cards = np.int64(0)
+    if phase == PICKING:
+        words = bit(A.PICK)
+        forced = s[OPT_NO_PICK] == NO_PICK_FORCED and s[PASSES] == PLAYERS - 1
+        if not forced:
+            words |= bit(A.PASS)
+    elif phase == BURYING:
+        cards = s[HANDS + seat]
+    elif phase == CALLING:
+        words = bit(A.ALONE)
+        cards = callable_mask(s)
+    elif phase == UNDERING:
+        cards = s[HANDS + seat]
+    elif phase == PLAYING:
+        cards = play_mask(s, seat)
+    return words, cards, CARD_KIND[phase]
+
+
+@nb.njit(cache=True, inline="always")
+def step(s, action):
+    """Apply ``action`` (an action id) for the seat to act; it must be legal (unchecked)."""
+    seat = s[TO_ACT]
+    phase = s[PHASE]
+    c = action - A.card_action(CARD_KIND[phase], 0)  # the card of a card action
+    if phase == PICKING:
+        _pick(s, seat, action)
+    elif phase == BURYING:
+        _bury(s, seat, c)
+    elif phase == CALLING:
+        _call(s, seat, action, c)
+    elif phase == UNDERING:
+        _under(s, seat, c)
+    else:
+        _play(s, seat, c)
+
+
+# --- batch play (the simulator's hot loop) --------------------------------------
+
+RECORD = ("dealer", "picker", "partner", "called", "picker_points", "outcome", "multiplier",
+          "score_0", "score_1", "score_2", "score_3", "score_4")
+BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
+
+
+@nb.njit(cache=True, inline="always")
+def record(s, row):
+    """Write the finished hand ``s`` into ``row`` (columns RECORD)."""
+    row[0] = s[DEALER]
+    row[1] = s[PICKER]
+    row[2] = s[PARTNER]
+    row[3] = s[CALLED]
+    row[4] = s[SIDE_POINTS]
+    row[5] = s[OUTCOME]
+    row[6] = s[MULTIPLIER]
+    row[7:12] = s[SCORES:SCORES + PLAYERS]
+
+
+@nb.njit(cache=True, parallel=True)
+def play_random_hands(seed, first, options, out):
+    """Deal hands ``first .. first + len(out) - 1`` of ``seed`` (dealer = hand mod 5),
+    play each with random agents, and record one row per hand in ``out``."""
+    count = out.shape[0]
+    for b in nb.prange((count + BLOCK - 1) // BLOCK):
+        scratch = np.empty(STATE_SIZE + 32, np.int64)
+        rngs = np.empty(2, np.uint64)
+        s = borrow(scratch)[:STATE_SIZE]
+        deck = borrow(scratch)[STATE_SIZE:]
+        deal_rng = borrow_rng(rngs)[:1]
+        agent_rng = borrow_rng(rngs)[1:]
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            hand = first + i
+            deal_random(s, seed, hand, hand % PLAYERS, options, 0, deck, deal_rng)
+            seed_stream(agent_rng, seed, hand, 1)
+            while s[TO_ACT] >= 0:
+                words, cards, kind = legal(s)
+                step(s, uniform_action(words, cards, kind, agent_rng))
+            record(s, out[i])

@@ -1,0 +1,193 @@
+"""Sheepshead's Python side: options, checked deals, records and the seat's view.
+
+The rules themselves live once, in ``sheepshead.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..cards import CardSet, card_label, parse_card
+from ..errors import OptionError
+from . import sheepshead as K
+from .game import Game, Option
+from .state import State
+
+
+CALLABLE = ["AC", "AS", "AH", "TC", "TS", "TH"]  # the cards a picker may call
+CALLABLE_CODE = np.full(55, -1, dtype=np.int64)  # card index (-1: none) -> category code
+for _code, _label in enumerate(CALLABLE):
+    CALLABLE_CODE[parse_card(_label)] = _code
+
+
+class Sheepshead(Game):
+    """Five-handed call-an-ace Sheepshead (RULES.md §1)."""
+
+    name = "sheepshead"
+    kernels = K
+    OPTIONS = {
+        "players": Option(5, (5,), "seats at the table (call-an-ace is five-handed)"),
+        "no_call": Option("alone", ("alone", "unknown"), "picker with no legal call: alone or the unknown"),
+        "partner": Option("called_ace", ("called_ace", "jack_of_diamonds"), "who the partner is"),
+        "no_pick": Option("leaster", ("leaster", "doubler", "forced"), "when everybody passes"),
+        "double_on_bump": Option(False, (False, True), "every loss is doubled"),
+        "hands": Option(10, (), "hands in a match, a multiple of 5"),
+    }
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        hands = self.options["hands"]
+        if hands <= 0 or hands % K.PLAYERS:
+            raise OptionError(f"sheepshead: hands = {hands} is not allowed; it must be a positive multiple of 5")
+        o = self.options
+        self.option_array = np.array(
+            [
+                ("alone", "unknown").index(o["no_call"]),
+                ("called_ace", "jack_of_diamonds").index(o["partner"]),
+                ("leaster", "doubler", "forced").index(o["no_pick"]),
+                int(o["double_on_bump"]),
+            ],
+            dtype=np.int64,
+        )
+
+    # --- deals ---------------------------------------------------------------
+
+    def new_hand(self, seed: int, dealer: int = 0, hand: int = 0, doubled: bool = False) -> State:
+        """A random deal, reproducible from ``(seed, hand)``; ``doubled`` for a doubler play-off."""
+        self._check_seat(dealer)
+        s = np.empty(K.STATE_SIZE, dtype=np.int64)
+        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, int(doubled),
+                      np.empty(32, np.int64), np.empty(1, np.uint64))
+        return State(self, s)
+
+    def deal(self, hands, rest, dealer: int = 0, doubled: bool = False) -> State:
+        """A hand-made deal: five hands of 6 cards in seat order and the 2-card blind."""
+        self._check_seat(dealer)
+        parsed, blind = self._check_deal(hands, rest, [K.HAND_SIZE] * K.PLAYERS, 2, K.DECK)
+        s = np.empty(K.STATE_SIZE, dtype=np.int64)
+        K.reset(s, int(dealer), self.option_array, int(doubled))
+        for seat, cards in enumerate(parsed):
+            for c in cards:
+                s[K.HANDS + seat] |= 1 << c
+        for c in blind:
+            s[K.BLIND] |= 1 << c
+        return State(self, s)
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= int(seat) < K.PLAYERS:
+            raise ValueError(f"sheepshead: dealer {seat!r} is not a seat (0..4)")
+
+    # --- reading a state -------------------------------------------------------
+
+    def scores(self, s: np.ndarray) -> list[int]:
+        return [int(x) for x in s[K.SCORES:K.SCORES + K.PLAYERS]]
+
+    def tricks(self, s: np.ndarray) -> list[tuple[int, list[str], int]]:
+        out = []
+        for t in range(int(s[K.TRICK_NO])):
+            slot = K.TRICKS + t * K.TRICK_SLOTS
+            cards = [card_label(int(c)) for c in s[slot + 1:slot + 1 + K.PLAYERS]]
+            out.append((int(s[slot]), cards, int(s[slot + 1 + K.PLAYERS])))
+        return out
+
+    def hand(self, s: np.ndarray, seat: int) -> CardSet:
+        return CardSet.from_mask(int(s[K.HANDS + seat]))
+
+    def result(self, s: np.ndarray) -> dict:
+        picker = int(s[K.PICKER])
+        partner = int(s[K.PARTNER])
+        outcome = K.OUTCOME_NAMES[int(s[K.OUTCOME])]
+        called = int(s[K.CALLED])
+        if self.options["partner"] == "jack_of_diamonds":
+            called = -1  # nobody calls: the jack of diamonds is the partner's card
+        return {
+            "dealer": int(s[K.DEALER]),
+            "picker": None if picker < 0 else picker,
+            "partner": None if partner < 0 else partner,
+            "called": None if called < 0 else card_label(called),
+            "alone": picker >= 0 and partner < 0,
+            "leaster": outcome == "leaster",
+            "thrown_in": outcome == "thrown_in",
+            "picker_points": int(s[K.SIDE_POINTS]) if outcome in ("win", "loss") else None,
+            "outcome": outcome,
+            "multiplier": int(s[K.MULTIPLIER]),
+            "doubled": bool(s[K.DOUBLED]),
+            "scores": self.scores(s),
+        }
+
+    def observe(self, s: np.ndarray, seat: int) -> dict:
+        """What ``seat`` may know: its hand, the public play, the blind and bury only if it
+        picked, and the partner only once the called card has fallen (or to the partner)."""
+        picker = int(s[K.PICKER])
+        partner = int(s[K.PARTNER])
+        called = int(s[K.CALLED])
+        jd = self.options["partner"] == "jack_of_diamonds"
+        knows_partner = bool(s[K.REVEALED]) or seat == partner or s[K.PHASE] == K.OVER
+        current = [card_label(int(c)) for c in
+                   s[K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS + 1:][:int(s[K.IN_TRICK])]]
+        unknown = int(s[K.UNKNOWN])
+        return {
+            "seat": seat,
+            "dealer": int(s[K.DEALER]),
+            "phase": K.PHASE_NAMES[int(s[K.PHASE])],
+            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
+            "hand": self.hand(s, seat).labels(),
+            "picker": None if picker < 0 else picker,
+            "called": None if called < 0 or jd else card_label(called),
+            "partner": (None if partner < 0 else partner) if knows_partner else None,
+            "buried": CardSet.from_mask(int(s[K.BURIED])).labels() if seat == picker else None,
+            "unknown": card_label(unknown) if seat == picker and unknown >= 0 else None,
+            "tricks": self.tricks(s),
+            "current_trick": current,
+            "points_taken": [int(x) for x in s[K.POINTS_TAKEN:K.POINTS_TAKEN + K.PLAYERS]],
+        }
+
+    def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:
+        """The batch loop's rows (columns ``kernels.RECORD``) as a DataFrame, one row per hand."""
+        col = {name: raw[:, i] for i, name in enumerate(K.RECORD)}
+        outcome = pd.Categorical.from_codes(col["outcome"] - 1, ["win", "loss", "leaster", "thrown_in"])
+        picked = col["picker"] >= 0
+        called = col["called"] if self.options["partner"] == "called_ace" else np.full(len(raw), -1)
+        frame = {
+            "seed": np.full(len(raw), seed, dtype=np.int64),
+            "hand": np.arange(first, first + len(raw), dtype=np.int64),
+            "dealer": col["dealer"].astype(np.int8),
+            "picker": pd.array(np.where(picked, col["picker"], 0), dtype="Int8"),
+            "partner": pd.array(col["partner"], dtype="Int8"),
+            "called": pd.Categorical.from_codes(CALLABLE_CODE[called], CALLABLE),
+            "alone": picked & (col["partner"] < 0),
+            "picker_points": pd.array(col["picker_points"], dtype="Int16"),
+            "outcome": outcome,
+            "multiplier": col["multiplier"].astype(np.int8),
+        }
+        frame["picker"][~picked] = pd.NA
+        frame["partner"][col["partner"] < 0] = pd.NA
+        frame["picker_points"][~picked] = pd.NA
+        for p in range(K.PLAYERS):
+            frame[f"score_{p}"] = col[f"score_{p}"].astype(np.int16)
+        return pd.DataFrame(frame)
+
+    # --- matches -----------------------------------------------------------------
+
+    def new_match(self, seed: int, dealer: int = 0, totals=None):
+        """A match of ``hands`` hands; a thrown-in hand does not count and adds one
+        doubled hand to play off (doublers stack one hand each)."""
+        from .match import Match
+
+        return Match(self, seed, dealer, totals)
+
+    def match_hand(self, match) -> State:
+        return self.new_hand(match.seed, match.dealer, match.hand_number, doubled=match.pending_doubles > 0)
+
+    def match_after_hand(self, match, state: State) -> None:
+        r = state.result()
+        if r["thrown_in"]:
+            match.pending_doubles += 1
+            return
+        match.hands_played += 1
+        if r["doubled"]:
+            match.pending_doubles -= 1
+
+    def match_over(self, match) -> bool:
+        return match.hands_played >= self.options["hands"]
