@@ -43,6 +43,27 @@ def _as_pointer(typingctx, address):
 
 
 @intrinsic
+def _pdep(typingctx, source, mask):
+    def codegen(context, builder, signature, args):
+        i64 = ir.IntType(64)
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=ir.FunctionType(i64, [i64, i64]))
+        return builder.call(fn, args)
+
+    return types.int64(types.int64, types.int64), codegen
+
+
+def _host_has_pdep() -> bool:
+    """True on x86-64 processors with BMI2, whose PDEP selects a set bit in one instruction."""
+    import llvmlite.binding as llvm
+
+    triple = llvm.get_process_triple()
+    return triple.startswith("x86_64") and "+bmi2" in llvm.get_host_cpu_features().flatten()
+
+
+HAS_PDEP = _host_has_pdep()
+
+
+@intrinsic
 def _cttz(typingctx, x):
     def codegen(context, builder, signature, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
@@ -60,7 +81,7 @@ def borrow(a):
 
 @nb.njit(cache=True, inline="always")
 def borrow_rng(a):
-    """``borrow`` for a random stream (a uint64 array)."""
+    """``borrow`` for random streams (a uint64 array)."""
     return nb.carray(_as_pointer(a.ctypes.data), a.shape[0], np.uint64)
 
 
@@ -76,22 +97,30 @@ def lowest_card(mask):
     return _cttz(np.int64(mask))
 
 
-@nb.njit(cache=True, inline="always")
-def nth_card(mask, n):
-    """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``.
+if HAS_PDEP:
 
-    A branch-free binary search on popcounts: random play asks for a random ``n``,
-    and a loop of ``n`` steps would mispredict its exit every time."""
-    m = np.int64(mask)
-    pos = np.int64(0)
-    for width in (32, 16, 8, 4, 2, 1):
-        low = m & ((np.int64(1) << width) - 1)
-        count = _ctpop(low)
-        upper = np.int64(n >= count)  # 1 when the card is in the upper half
-        n -= count * upper
-        pos += width * upper
-        m >>= width * upper
-    return pos
+    @nb.njit(cache=True, inline="always")
+    def nth_card(mask, n):
+        """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``."""
+        return _cttz(_pdep(np.int64(1) << np.int64(n), np.int64(mask)))
+
+else:
+
+    @nb.njit(cache=True, inline="always")
+    def nth_card(mask, n):
+        """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``.
+
+        A branch-free binary search on popcounts: random play asks for a random ``n``,
+        and a loop of ``n`` steps would mispredict its exit every time."""
+        m = np.int64(mask)
+        pos = np.int64(0)
+        for width in (32, 16, 8, 4, 2, 1):
+            count = _ctpop(m & ((np.int64(1) << width) - 1))
+            upper = np.int64(n >= count)  # 1 when the card is in the upper half
+            n -= count * upper
+            pos += width * upper
+            m >>= width * upper
+        return pos
 
 
 @nb.njit(cache=True, inline="always")
@@ -118,19 +147,32 @@ def _mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
+RNG_SIZE = 2  # a stream: its counter, and the next draw computed ahead
+
+
+def new_rng() -> np.ndarray:
+    """An empty random stream, for ``seed_stream``."""
+    return np.zeros(RNG_SIZE, dtype=np.uint64)
+
+
 @nb.njit(cache=True, inline="always")
 def seed_stream(rng, seed, hand, stream):
-    """Start ``rng`` (a uint64 array of one) at the stream of ``(seed, hand, stream)``."""
+    """Start ``rng`` (RNG_SIZE uint64s) at the stream of ``(seed, hand, stream)``."""
     z = _mix64(np.uint64(seed) ^ np.uint64(0x5DEECE66D))
     z = _mix64(z ^ (np.uint64(hand) * _GOLDEN))
-    rng[0] = _mix64(z ^ (np.uint64(stream) * np.uint64(0xD1B54A32D192ED03)))
+    rng[0] = _mix64(z ^ (np.uint64(stream) * np.uint64(0xD1B54A32D192ED03))) + _GOLDEN
+    rng[1] = _mix64(rng[0])
 
 
 @nb.njit(cache=True, inline="always")
 def rand_below(rng, n):
-    """A uniform integer in ``[0, n)`` for ``0 < n < 2**31`` (multiply-shift, bias < 2**-31)."""
+    """A uniform integer in ``[0, n)`` for ``0 < n < 2**31`` (multiply-shift, bias < 2**-31).
+
+    Each draw also computes the next one, so that its latency is hidden behind
+    the caller's work instead of delaying the caller's next decision."""
+    z = rng[1] >> np.uint64(32)
     rng[0] += _GOLDEN
-    z = _mix64(rng[0]) >> np.uint64(32)
+    rng[1] = _mix64(rng[0])
     return np.int64((z * np.uint64(n)) >> np.uint64(32))
 
 

@@ -26,6 +26,7 @@ from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, card, parse_cards
 from ..agents.random import uniform_action
 from . import actions as A
 from .kernels import (
+    RNG_SIZE,
     ALWAYS_WINS,
     bit,
     borrow,
@@ -160,7 +161,7 @@ def reset(s, dealer, options, doubled):
 @nb.njit(cache=True, inline="always")
 def deal_random(s, seed, hand, dealer, options, doubled, deck, rng):
     """Deal hand number ``hand`` of ``seed``: a uniform shuffle, 6 cards a seat, 2 to the blind.
-    ``deck`` is a scratch array of 32 ints; ``rng`` a uint64 array of one."""
+    ``deck`` is a scratch array of 32 ints; ``rng`` a random stream (``kernels.new_rng``)."""
     reset(s, dealer, options, doubled)
     deck[:] = DECK
     seed_stream(rng, seed, hand, 0)
@@ -418,6 +419,8 @@ def legal(s):
     """
     phase = s[PHASE]
     seat = s[TO_ACT]
+    if phase == PLAYING:  # first: nearly every decision of a hand is a card to play
+        return np.int64(0), play_mask(s, seat), np.int64(A.PLAY)
     words = np.int64(0)
     cards = np.int64(0)
     if phase == PICKING:
@@ -432,8 +435,6 @@ def legal(s):
         cards = callable_mask(s)
     elif phase == UNDERING:
         cards = s[HANDS + seat]
-    elif phase == PLAYING:
-        cards = play_mask(s, seat)
     return words, cards, CARD_KIND[phase]
 
 
@@ -443,16 +444,16 @@ def step(s, action):
     seat = s[TO_ACT]
     phase = s[PHASE]
     c = action - A.card_action(CARD_KIND[phase], 0)  # the card of a card action
-    if phase == PICKING:
+    if phase == PLAYING:
+        _play(s, seat, c)
+    elif phase == PICKING:
         _pick(s, seat, action)
     elif phase == BURYING:
         _bury(s, seat, c)
     elif phase == CALLING:
         _call(s, seat, action, c)
-    elif phase == UNDERING:
-        _under(s, seat, c)
     else:
-        _play(s, seat, c)
+        _under(s, seat, c)
 
 
 # --- batch play (the simulator's hot loop) --------------------------------------
@@ -482,11 +483,11 @@ def play_random_hands(seed, first, options, out):
     count = out.shape[0]
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
         scratch = np.empty(STATE_SIZE + 32, np.int64)
-        rngs = np.empty(2, np.uint64)
+        rngs = np.empty(2 * RNG_SIZE, np.uint64)
         s = borrow(scratch)[:STATE_SIZE]
         deck = borrow(scratch)[STATE_SIZE:]
-        deal_rng = borrow_rng(rngs)[:1]
-        agent_rng = borrow_rng(rngs)[1:]
+        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             hand = first + i
             deal_random(s, seed, hand, hand % PLAYERS, options, 0, deck, deal_rng)

@@ -12,6 +12,7 @@ from ..cards import CardSet, card_label, parse_card
 from ..errors import OptionError
 from . import sheepshead as K
 from .game import Game, Option
+from .kernels import new_rng
 from .state import State
 
 
@@ -58,7 +59,7 @@ class Sheepshead(Game):
         self._check_seat(dealer)
         s = np.empty(K.STATE_SIZE, dtype=np.int64)
         K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, int(doubled),
-                      np.empty(32, np.int64), np.empty(1, np.uint64))
+                      np.empty(32, np.int64), new_rng())
         return State(self, s)
 
     def deal(self, hands, rest, dealer: int = 0, doubled: bool = False) -> State:

@@ -72,7 +72,12 @@ class State:
         Raises ValueError for a label that does not parse, and IllegalActionError
         (a ValueError) for an action not legal now; the state is then unchanged.
         """
-        a = A.parse_action(action) if isinstance(action, str) else int(action)
+        if isinstance(action, str):
+            a = A.parse_action(action)
+        elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+            a = int(action)
+        else:
+            raise ValueError(f"{action!r} is not an action: give a label such as 'play 7C' or an action id")
         legal = self.legal_actions()
         if a not in legal:
             shown = action if isinstance(action, str) else _label_or_id(a)
