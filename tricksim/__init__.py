@@ -15,6 +15,7 @@ import os
 # The workqueue layer keeps its speed when the other core is busy; OpenMP's does not.
 os.environ.setdefault("NUMBA_THREADING_LAYER", "workqueue")
 
+from . import _numba_cache  # noqa: E402,F401  (before any kernel is defined)
 from .errors import IllegalActionError, OptionError  # noqa: E402
 from .sim.game import Game  # noqa: E402
 from .sim.sheepshead_game import Sheepshead  # noqa: E402

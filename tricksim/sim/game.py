@@ -25,12 +25,16 @@ class Option:
     help: str = ""
 
     def check(self, game: str, name: str, value: Any) -> Any:
-        """The value converted to the option's type; OptionError if it is not allowed."""
-        value = _convert(value, type(self.default))
-        if value is None or (self.choices and value not in self.choices):
-            allowed = ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
-            raise OptionError(f"{game}: {name} = {value!r} is not allowed; choose one of {allowed}")
-        return value
+        """The value converted to the option's type; OptionError naming it if it is not allowed."""
+        converted = _convert(value, type(self.default))
+        if converted is None or (self.choices and converted not in self.choices):
+            raise OptionError(f"{game}: {name} = {value!r} is not allowed; {self.allowed()}")
+        return converted
+
+    def allowed(self) -> str:
+        if self.choices:
+            return "choose one of " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
+        return f"it takes {self.help}" if self.help else f"it takes a {type(self.default).__name__}"
 
 
 def _convert(value: Any, kind: type) -> Any:

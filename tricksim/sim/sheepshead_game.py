@@ -33,7 +33,7 @@ class Sheepshead(Game):
         "partner": Option("called_ace", ("called_ace", "jack_of_diamonds"), "who the partner is"),
         "no_pick": Option("leaster", ("leaster", "doubler", "forced"), "when everybody passes"),
         "double_on_bump": Option(False, (False, True), "every loss is doubled"),
-        "hands": Option(10, (), "hands in a match, a multiple of 5"),
+        "hands": Option(10, (), "a whole number of hands in a match, a positive multiple of 5"),
     }
 
     def __init__(self, **options):

@@ -1,0 +1,32 @@
+"""Shared fixtures.
+
+``engine_fingerprint``: numba's on-disk cache (``cache=True``) is keyed on the cached function's
+own source file only. A checker in a test file that inlines the engine's kernels would therefore
+keep running the engine as it was when the cache was written, after the engine has changed.
+Tests that cache such a function make it a closure over this fingerprint of the package's
+sources: numba's cache key includes a closure's cell contents, so any change to tricksim
+recompiles the checker.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+import tricksim
+
+
+def _fingerprint() -> int:
+    root = Path(tricksim.__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return int(digest.hexdigest()[:15], 16)
+
+
+@pytest.fixture(scope="session")
+def engine_fingerprint() -> int:
+    """A hash of tricksim's Python sources, for numba-cached test kernels (see above)."""
+    return _fingerprint()
