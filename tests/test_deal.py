@@ -81,11 +81,10 @@ def _make_deal_counts(fingerprint):
         if count < 0:  # never true: makes the fingerprint part of numba's cache key
             return fingerprint
         s = np.zeros(K.STATE_SIZE, np.int64)
-        deck = np.empty(32, np.int64)
         rng = np.zeros(RNG_SIZE, np.uint64)
         bad = 0
         for hand in range(count):
-            K.deal_random(s, seed, hand, hand % PLAYERS, options, 0, deck, rng)
+            K.deal_random(s, seed, hand, hand % PLAYERS, options, 0, rng)
             union = np.int64(0)
             pair = False
             for p in range(PLAYERS + 1):

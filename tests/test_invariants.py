@@ -255,7 +255,6 @@ def _make_checker(fingerprint):
         if count < 0:  # never true: makes the engine's fingerprint part of the cache key
             return fingerprint, -1, 0
         s = np.zeros(K.STATE_SIZE, np.int64)
-        deck = np.empty(32, np.int64)
         deal_rng = np.zeros(RNG_SIZE, np.uint64)
         rng = np.zeros(RNG_SIZE, np.uint64)
         tcards = np.empty(PLAYERS, np.int64)
@@ -267,7 +266,7 @@ def _make_checker(fingerprint):
             hand = first + i
             dealer = hand % PLAYERS
             doubled = 1 if doubled_every > 0 and hand % doubled_every == 0 else 0
-            K.deal_random(s, seed, hand, dealer, options, doubled, deck, deal_rng)
+            K.deal_random(s, seed, hand, dealer, options, doubled, deal_rng)
             seed_stream(rng, seed, hand, 7)  # the checker's own agent stream
 
             union = np.int64(0)

@@ -177,11 +177,19 @@ def rand_below(rng, n):
 
 
 @nb.njit(cache=True, inline="always")
-def shuffle(deck, rng):
-    """Fisher-Yates shuffle of ``deck`` in place."""
-    for i in range(deck.shape[0] - 1, 0, -1):
-        j = rand_below(rng, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
+def draw_cards(remaining, count, rng):
+    """Draw ``count`` cards uniformly without replacement from the mask ``remaining``.
+
+    Returns ``(drawn, remaining)``. Dealing hand after hand this way gives every
+    hand a uniformly random subset of the deck (RULES.md §0), with no deck array.
+    """
+    drawn = np.int64(0)
+    left = popcount(remaining)
+    for i in range(count):
+        c = bit(nth_card(remaining, rand_below(rng, left - i)))
+        remaining ^= c
+        drawn |= c
+    return drawn, remaining
 
 
 # --- play kernels -----------------------------------------------------------

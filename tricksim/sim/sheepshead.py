@@ -29,6 +29,7 @@ from .kernels import (
     RNG_SIZE,
     ALWAYS_WINS,
     bit,
+    draw_cards,
     borrow,
     borrow_rng,
     follow_mask,
@@ -36,7 +37,6 @@ from .kernels import (
     mask_points,
     popcount,
     seed_stream,
-    shuffle,
     trick_winner,
 )
 
@@ -83,6 +83,7 @@ def _points():
 
 
 DECK = _deck()
+DECK_MASK = sum(1 << int(c) for c in DECK)
 EFFECTIVE = _effective()
 POWER = _power()
 POINTS = _points()
@@ -159,18 +160,15 @@ def reset(s, dealer, options, doubled):
 
 
 @nb.njit(cache=True, inline="always")
-def deal_random(s, seed, hand, dealer, options, doubled, deck, rng):
-    """Deal hand number ``hand`` of ``seed``: a uniform shuffle, 6 cards a seat, 2 to the blind.
-    ``deck`` is a scratch array of 32 ints; ``rng`` a random stream (``kernels.new_rng``)."""
+def deal_random(s, seed, hand, dealer, options, doubled, rng):
+    """Deal hand number ``hand`` of ``seed``: 6 random cards a seat, the other 2 to the blind.
+    ``rng`` is a random stream (``kernels.new_rng``), used as scratch."""
     reset(s, dealer, options, doubled)
-    deck[:] = DECK
     seed_stream(rng, seed, hand, 0)
-    shuffle(deck, rng)
-    for seat in range(PLAYERS + 1):  # the sixth "seat" is the blind, right after the hands
-        m = np.int64(0)
-        for i in range(seat * HAND_SIZE, min(32, (seat + 1) * HAND_SIZE)):
-            m |= bit(deck[i])
-        s[HANDS + seat] = m
+    remaining = DECK_MASK
+    for seat in range(PLAYERS):
+        s[HANDS + seat], remaining = draw_cards(remaining, HAND_SIZE, rng)
+    s[BLIND] = remaining
 
 
 # --- phases -------------------------------------------------------------------
@@ -443,10 +441,11 @@ def step(s, action):
     """Apply ``action`` (an action id) for the seat to act; it must be legal (unchecked)."""
     seat = s[TO_ACT]
     phase = s[PHASE]
-    c = action - A.card_action(CARD_KIND[phase], 0)  # the card of a card action
     if phase == PLAYING:
-        _play(s, seat, c)
-    elif phase == PICKING:
+        _play(s, seat, action - A.card_action(A.PLAY, 0))
+        return
+    c = action - A.card_action(CARD_KIND[phase], 0)  # the card of a card action
+    if phase == PICKING:
         _pick(s, seat, action)
     elif phase == BURYING:
         _bury(s, seat, c)
@@ -482,15 +481,14 @@ def play_random_hands(seed, first, options, out):
     play each with random agents, and record one row per hand in ``out``."""
     count = out.shape[0]
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        scratch = np.empty(STATE_SIZE + 32, np.int64)
+        scratch = np.empty(STATE_SIZE, np.int64)
         rngs = np.empty(2 * RNG_SIZE, np.uint64)
-        s = borrow(scratch)[:STATE_SIZE]
-        deck = borrow(scratch)[STATE_SIZE:]
+        s = borrow(scratch)
         deal_rng = borrow_rng(rngs)[:RNG_SIZE]
         agent_rng = borrow_rng(rngs)[RNG_SIZE:]
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
             hand = first + i
-            deal_random(s, seed, hand, hand % PLAYERS, options, 0, deck, deal_rng)
+            deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
             seed_stream(agent_rng, seed, hand, 1)
             while s[TO_ACT] >= 0:
                 words, cards, kind = legal(s)

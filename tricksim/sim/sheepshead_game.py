@@ -58,8 +58,7 @@ class Sheepshead(Game):
         """A random deal, reproducible from ``(seed, hand)``; ``doubled`` for a doubler play-off."""
         self._check_seat(dealer)
         s = np.empty(K.STATE_SIZE, dtype=np.int64)
-        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, int(doubled),
-                      np.empty(32, np.int64), new_rng())
+        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, int(doubled), new_rng())
         return State(self, s)
 
     def deal(self, hands, rest, dealer: int = 0, doubled: bool = False) -> State:
