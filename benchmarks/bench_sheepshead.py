@@ -1,19 +1,21 @@
-"""Random self-play of complete Sheepshead hands: the numba engine against a naive
-pure-Python implementation of the same play, measured in one run, plus the cold
-and warm start of the ``tricksim`` command.
+"""Random self-play of complete Sheepshead hands on one core: the numba engine
+against a naive pure-Python implementation of the same play and against a tight
+C loop (``tight_loop.c``, a minimal subset of the rules), measured in one run,
+plus the cold and warm start of the ``tricksim`` command.
 
     python benchmarks/bench_sheepshead.py [--hands 2000000] [--naive-hands 20000] [--repeats 5]
 
-Both players run on one core (numba set to one thread), alternating A B A B so
-that drift of this noisy machine hits both; the figures quoted are medians and
-the ratio of medians. Every hand includes the deal, picking, the bury, the call
-and six tricks with every legality rule, and scoring.
+The contenders take turns, repeat after repeat, so that drift of this noisy
+machine hits all of them; the figures quoted are medians and ratios of medians.
+Every engine hand includes the deal, picking, the bury, the call and six tricks
+with every legality rule, the trick history, and scoring.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -43,6 +45,22 @@ def naive_rate(hands: int, seed: int) -> float:
     return hands / (time.perf_counter() - start)
 
 
+def build_tight_loop(folder: str) -> str | None:
+    """Compile tight_loop.c with the system C compiler; None when there is none."""
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        return None
+    exe = os.path.join(folder, "tight_loop")
+    source = Path(__file__).parent / "tight_loop.c"
+    subprocess.run([cc, "-O3", "-march=native", "-o", exe, str(source)], check=True)
+    return exe
+
+
+def tight_rate(exe: str, hands: int) -> float:
+    out = subprocess.run([exe, str(hands)], check=True, capture_output=True, text=True).stdout
+    return float(out.split()[0])
+
+
 def start_time(env: dict) -> float:
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "tricksim.cli", "simulate", "sheepshead", "--hands", "1000"],
@@ -61,15 +79,26 @@ def main() -> None:
     numba.set_num_threads(1)
     options = tricksim.make_game("sheepshead").option_array
     out = np.empty((args.hands, len(K.RECORD)), dtype=np.int64)
+    out.fill(0)  # fault the pages in now, not in a timed run
     engine_rate(1000, out, options, 0)  # JIT warm-up (or cache load)
-    engine, naive = [], []
+    build = tempfile.TemporaryDirectory()
+    exe = build_tight_loop(build.name)
+    engine, naive, tight = [], [], []
     for r in range(args.repeats):
         engine.append(engine_rate(args.hands, out, options, r))
         naive.append(naive_rate(args.naive_hands, r))
+        if exe:
+            tight.append(tight_rate(exe, args.hands))
     e, n = statistics.median(engine), statistics.median(naive)
     print(f"engine, 1 thread : median {e:>12,.0f} hands/s  (min {min(engine):,.0f}, max {max(engine):,.0f})")
     print(f"naive Python     : median {n:>12,.0f} hands/s  (min {min(naive):,.0f}, max {max(naive):,.0f})")
-    print(f"ratio            : {e / n:,.0f}x")
+    if tight:
+        c = statistics.median(tight)
+        print(f"tight C loop     : median {c:>12,.0f} hands/s  (min {min(tight):,.0f}, max {max(tight):,.0f})")
+    print(f"engine / naive Python: {e / n:,.0f}x")
+    if tight:
+        print(f"engine / tight C loop: {e / c:.2f}")
+    build.cleanup()
 
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     all_threads = statistics.median(engine_rate(args.hands, out, options, r) for r in range(args.repeats))

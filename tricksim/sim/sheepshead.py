@@ -22,16 +22,16 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..cards import CLUBS, DIAMONDS, HEARTS, SPADES, card, parse_cards
+from ..cards import CLUBS, HEARTS, SPADES, card, parse_cards
 from ..agents.random import uniform_action
 from . import actions as A
 from .kernels import (
-    RNG_SIZE,
     ALWAYS_WINS,
+    RNG_SIZE,
     bit,
-    draw_cards,
     borrow,
     borrow_rng,
+    draw_cards,
     follow_mask,
     has,
     mask_points,
@@ -156,7 +156,7 @@ def reset(s, dealer, options, doubled):
     s[OPT_NO_CALL:OPT_DOUBLE_ON_BUMP + 1] = options
     s[DOUBLED] = doubled
     s[PHASE] = PICKING
-    s[TO_ACT] = s[LEADER] = (dealer + 1) % PLAYERS
+    s[TO_ACT] = s[LEADER] = LEFT[dealer]
 
 
 @nb.njit(cache=True, inline="always")

@@ -22,6 +22,11 @@ for _code, _label in enumerate(CALLABLE):
     CALLABLE_CODE[parse_card(_label)] = _code
 
 
+def _nullable(values: np.ndarray, missing: np.ndarray, dtype) -> pd.arrays.IntegerArray:
+    """A pandas nullable integer column: ``values`` with NA where ``missing``."""
+    return pd.arrays.IntegerArray(np.where(missing, 0, values).astype(dtype), missing)
+
+
 class Sheepshead(Game):
     """Five-handed call-an-ace Sheepshead (RULES.md §1)."""
 
@@ -153,17 +158,14 @@ class Sheepshead(Game):
             "seed": np.full(len(raw), seed, dtype=np.int64),
             "hand": np.arange(first, first + len(raw), dtype=np.int64),
             "dealer": col["dealer"].astype(np.int8),
-            "picker": pd.array(np.where(picked, col["picker"], 0), dtype="Int8"),
-            "partner": pd.array(col["partner"], dtype="Int8"),
+            "picker": _nullable(col["picker"], ~picked, np.int8),
+            "partner": _nullable(col["partner"], col["partner"] < 0, np.int8),
             "called": pd.Categorical.from_codes(CALLABLE_CODE[called], CALLABLE),
             "alone": picked & (col["partner"] < 0),
-            "picker_points": pd.array(col["picker_points"], dtype="Int16"),
+            "picker_points": _nullable(col["picker_points"], ~picked, np.int16),
             "outcome": outcome,
             "multiplier": col["multiplier"].astype(np.int8),
         }
-        frame["picker"][~picked] = pd.NA
-        frame["partner"][col["partner"] < 0] = pd.NA
-        frame["picker_points"][~picked] = pd.NA
         for p in range(K.PLAYERS):
             frame[f"score_{p}"] = col[f"score_{p}"].astype(np.int16)
         return pd.DataFrame(frame)
