@@ -92,35 +92,28 @@ def popcount(mask):
 
 
 @nb.njit(cache=True, inline="always")
-def lowest_card(mask):
-    """Index of the lowest card in a non-empty ``mask``."""
-    return _cttz(np.int64(mask))
+def nth_card_pdep(mask, n):
+    """``nth_card`` in one PDEP instruction (x86-64 with BMI2 only)."""
+    return _cttz(_pdep(np.int64(1) << np.int64(n), np.int64(mask)))
 
 
-if HAS_PDEP:
+@nb.njit(cache=True, inline="always")
+def nth_card_search(mask, n):
+    """``nth_card`` anywhere: a branch-free binary search on popcounts (random play
+    asks for a random ``n``, and a loop of ``n`` steps would mispredict its exit)."""
+    m = np.int64(mask)
+    pos = np.int64(0)
+    for width in (32, 16, 8, 4, 2, 1):
+        count = _ctpop(m & ((np.int64(1) << width) - 1))
+        upper = np.int64(n >= count)  # 1 when the card is in the upper half
+        n -= count * upper
+        pos += width * upper
+        m >>= width * upper
+    return pos
 
-    @nb.njit(cache=True, inline="always")
-    def nth_card(mask, n):
-        """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``."""
-        return _cttz(_pdep(np.int64(1) << np.int64(n), np.int64(mask)))
 
-else:
-
-    @nb.njit(cache=True, inline="always")
-    def nth_card(mask, n):
-        """Index of the ``n``-th lowest card (from 0) in ``mask``; ``n < popcount(mask)``.
-
-        A branch-free binary search on popcounts: random play asks for a random ``n``,
-        and a loop of ``n`` steps would mispredict its exit every time."""
-        m = np.int64(mask)
-        pos = np.int64(0)
-        for width in (32, 16, 8, 4, 2, 1):
-            count = _ctpop(m & ((np.int64(1) << width) - 1))
-            upper = np.int64(n >= count)  # 1 when the card is in the upper half
-            n -= count * upper
-            pos += width * upper
-            m >>= width * upper
-        return pos
+# Index of the ``n``-th lowest card (from 0) in ``mask``, for ``n < popcount(mask)``.
+nth_card = nth_card_pdep if HAS_PDEP else nth_card_search
 
 
 @nb.njit(cache=True, inline="always")
