@@ -41,7 +41,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     df = simulate(game, hands=args.hands, seed=args.seed)
     seconds = time.perf_counter() - start
     print(f"{game!r}, seed {args.seed}")
-    print(format_summary(summarize(df), seconds))
+    print(format_summary(df, summarize(df), seconds))
     if args.out:
         df.to_parquet(args.out, index=False)
         print(f"wrote {len(df):,} rows to {args.out}")

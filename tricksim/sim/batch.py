@@ -42,6 +42,9 @@ def simulate(game, hands: int, seed: int = 0, agents="random", progress=None) ->
         frames.append(game.frame(raw, seed, first))
         if progress is not None:
             progress(first + count)
-    if not frames:
-        return game.frame(np.empty((0, len(game.kernels.RECORD)), dtype=np.int64), seed, 0)
-    return pd.concat(frames, ignore_index=True)
+    if frames:
+        df = pd.concat(frames, ignore_index=True)
+    else:
+        df = game.frame(np.empty((0, len(game.kernels.RECORD)), dtype=np.int64), seed, 0)
+    df.attrs["game"] = game.name
+    return df

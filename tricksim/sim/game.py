@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import card_label, cards_of, parse_cards
+from ..cards import card_label, parse_cards
 from ..errors import OptionError
 
 
@@ -100,7 +100,20 @@ class Game:
             seen.add(c)
         return parsed, rest_cards
 
-    # --- hooks read by State ---------------------------------------------------
+    # --- hooks read by Match (a game overrides what its end rule needs) ----------
 
-    def labels(self, mask: int) -> list[str]:
-        return [card_label(c) for c in cards_of(mask)]
+    def match_hand(self, match):
+        """The State of the match's next hand."""
+        return self.new_hand(match.seed, match.dealer, match.hand_number)
+
+    def match_after_hand(self, match, state) -> None:
+        """Book a finished hand (``match.totals`` already include its scores)."""
+        match.hands_played += 1
+
+    def match_over(self, match) -> bool:
+        raise NotImplementedError
+
+    def match_winners(self, match) -> list[int]:
+        """The seats with the best total (ties share)."""
+        best = max(match.totals)
+        return [seat for seat, total in enumerate(match.totals) if total == best]

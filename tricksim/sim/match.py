@@ -58,8 +58,5 @@ class Match:
 
     @property
     def winners(self) -> list[int]:
-        """The seats with the best total once the match is over (ties share); [] before."""
-        if not self.is_over():
-            return []
-        best = max(self.totals)
-        return [seat for seat, total in enumerate(self.totals) if total == best]
+        """The winning seats once the match is over (ties share); [] before."""
+        return self.game.match_winners(self) if self.is_over() else []

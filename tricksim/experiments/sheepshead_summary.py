@@ -1,0 +1,70 @@
+"""The summary of simulated Sheepshead hands: the figures the CLI prints.
+
+>>> import tricksim
+>>> s = tricksim.summarize(tricksim.simulate("sheepshead", hands=2000, seed=1))
+>>> s["hands"], 0 < s["pick_rate"] < 1, s["picker_win"][1] < s["picker_win"][0] < s["picker_win"][2]
+(2000, True, True)
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from .stats import mean_interval, wilson
+
+
+def summarize(df: pd.DataFrame) -> dict:
+    """Rates and means of a Sheepshead ``simulate`` frame.
+
+    Returns a dict: ``hands``; ``pick_rate``; ``picker_win`` as (rate, low, high),
+    a Wilson interval over the hands with a picker; ``alone_rate``,
+    ``schneider_rate`` (a side under 31 points but with a trick) and
+    ``no_trick_rate`` among those hands; ``leaster_rate`` and ``thrown_in_rate``
+    over all hands; ``mean_score`` per seat and ``mean_score_from_dealer``
+    (position 0 is the dealer, 1 eldest …), each as (mean, low, high).
+    """
+    hands = len(df)
+    picked = df[df["outcome"].isin(["win", "loss"])]
+    n = len(picked)
+    seats = sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("score_"))
+    scores = df[[f"score_{p}" for p in seats]].to_numpy()
+    dealer = df["dealer"].to_numpy().astype(int)
+    from_dealer = [
+        scores[range(hands), (dealer + k) % len(seats)] for k in range(len(seats))
+    ]
+    return {
+        "hands": hands,
+        "pick_rate": n / hands if hands else float("nan"),
+        "picker_win": wilson(int((picked["outcome"] == "win").sum()), n),
+        "alone_rate": float(picked["alone"].mean()) if n else float("nan"),
+        "schneider_rate": float((picked["multiplier"] == 2).mean()) if n else float("nan"),
+        "no_trick_rate": float((picked["multiplier"] == 3).mean()) if n else float("nan"),
+        "leaster_rate": float((df["outcome"] == "leaster").mean()) if hands else float("nan"),
+        "thrown_in_rate": float((df["outcome"] == "thrown_in").mean()) if hands else float("nan"),
+        "mean_score": [mean_interval(scores[:, p]) for p in seats],
+        "mean_score_from_dealer": [mean_interval(x) for x in from_dealer],
+    }
+
+
+def format_summary(summary: dict, seconds: float | None = None) -> str:
+    """The summary as the few lines the CLI prints."""
+    s = summary
+    lines = [f"hands            {s['hands']:,}"]
+    if seconds:
+        lines[0] += f" in {seconds:.2f} s = {s['hands'] / seconds:,.0f} hands/s"
+    win, low, high = s["picker_win"]
+    lines += [
+        f"pick rate        {s['pick_rate']:.4f}   (alone {s['alone_rate']:.4f} of picks)",
+        f"picker side wins {win:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]",
+        f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
+        f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
+        "mean score       " + "  ".join(f"seat {p}: {m:+.4f}" for p, (m, _, _) in enumerate(s["mean_score"])),
+        "  from dealer    " + "  ".join(
+            f"{_position(k)}: {m:+.4f}" for k, (m, _, _) in enumerate(s["mean_score_from_dealer"])
+        ),
+    ]
+    return "\n".join(lines)
+
+
+def _position(k: int) -> str:
+    return "dealer" if k == 0 else ("eldest" if k == 1 else f"+{k}")
