@@ -12,6 +12,7 @@ import pandas as pd
 
 # game -> (module with summarize(df) and format_summary(summary, seconds), a column only it has)
 _SUMMARIES = {
+    "bluke": ("bluke_summary", "hand_size"),
     "sheepshead": ("sheepshead_summary", "picker"),
 }
 
