@@ -1,9 +1,10 @@
-"""Random self-play of complete Sheepshead hands on one core: the numba engine
+"""Random self-play of complete hands on one core. Sheepshead: the numba engine
 against a naive pure-Python implementation of the same play and against a tight
-C loop (``tight_loop.c``, a minimal subset of the rules), measured in one run,
-plus the cold and warm start of the ``tricksim`` command.
+C loop (``tight_loop.c``, a minimal subset of the rules), measured in one run;
+Fifty-five with 5 players and thirteen-card Bluke hands with 4 players; and the
+cold and warm start of the ``tricksim`` command.
 
-    python benchmarks/bench_sheepshead.py [--hands 2000000] [--naive-hands 20000] [--repeats 5]
+    python benchmarks/bench_selfplay.py [--hands 2000000] [--naive-hands 20000] [--repeats 5]
 
 The contenders take turns, repeat after repeat, so that drift of this noisy
 machine hits all of them; the figures quoted are medians and ratios of medians.
@@ -30,13 +31,22 @@ sys.path.insert(0, str(Path(__file__).parent))
 import naive_sheepshead  # noqa: E402
 
 import tricksim  # noqa: E402
-from tricksim.sim import sheepshead as K  # noqa: E402
 
 
-def engine_rate(hands: int, out: np.ndarray, options: np.ndarray, seed: int) -> float:
-    start = time.perf_counter()
-    K.play_random_hands(seed, 0, options, out[:hands])
-    return hands / (time.perf_counter() - start)
+class Engine:
+    """Random self-play of one game's hands through its numba batch loop."""
+
+    def __init__(self, name: str, hands: int, **options):
+        self.game = tricksim.make_game(name, **options)
+        self.extra = (0,) if name == "bluke" else ()  # Bluke: match hand 0, the thirteen-card deal
+        self.out = np.empty((hands, len(self.game.kernels.RECORD)), dtype=np.int64)
+        self.out.fill(0)  # fault the pages in now, not in a timed run
+        self.rate(1000, 0)  # JIT warm-up (or cache load)
+
+    def rate(self, hands: int, seed: int) -> float:
+        start = time.perf_counter()
+        self.game.kernels.play_random_hands(seed, 0, self.game.option_array, self.out[:hands], *self.extra)
+        return hands / (time.perf_counter() - start)
 
 
 def naive_rate(hands: int, seed: int) -> float:
@@ -68,6 +78,11 @@ def start_time(env: dict) -> float:
     return time.perf_counter() - start
 
 
+def _row(label: str, figures: list[float]) -> None:
+    print(f"  {label:<16} median {statistics.median(figures):>12,.0f} hands/s"
+          f"  (min {min(figures):,.0f}, max {max(figures):,.0f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2_000_000)
@@ -77,32 +92,40 @@ def main() -> None:
     args = parser.parse_args()
 
     numba.set_num_threads(1)
-    options = tricksim.make_game("sheepshead").option_array
-    out = np.empty((args.hands, len(K.RECORD)), dtype=np.int64)
-    out.fill(0)  # fault the pages in now, not in a timed run
-    engine_rate(1000, out, options, 0)  # JIT warm-up (or cache load)
+    sheepshead = Engine("sheepshead", args.hands)
     build = tempfile.TemporaryDirectory()
     exe = build_tight_loop(build.name)
     engine, naive, tight = [], [], []
     for r in range(args.repeats):
-        engine.append(engine_rate(args.hands, out, options, r))
+        engine.append(sheepshead.rate(args.hands, r))
         naive.append(naive_rate(args.naive_hands, r))
         if exe:
             tight.append(tight_rate(exe, args.hands))
-    e, n = statistics.median(engine), statistics.median(naive)
-    print(f"engine, 1 thread : median {e:>12,.0f} hands/s  (min {min(engine):,.0f}, max {max(engine):,.0f})")
-    print(f"naive Python     : median {n:>12,.0f} hands/s  (min {min(naive):,.0f}, max {max(naive):,.0f})")
-    if tight:
-        c = statistics.median(tight)
-        print(f"tight C loop     : median {c:>12,.0f} hands/s  (min {min(tight):,.0f}, max {max(tight):,.0f})")
-    print(f"engine / naive Python: {e / n:,.0f}x")
-    if tight:
-        print(f"engine / tight C loop: {e / c:.2f}")
     build.cleanup()
+    e, n = statistics.median(engine), statistics.median(naive)
+    print("Sheepshead, one core")
+    _row("tricksim engine", engine)
+    _row("naive Python", naive)
+    if tight:
+        _row("tight C loop", tight)
+    print(f"  engine / naive Python: {e / n:,.0f}x")
+    if tight:
+        print(f"  engine / tight C loop: {e / statistics.median(tight):.2f}")
+
+    others = {"Fifty-five, 5 players": Engine("fiftyfive", args.hands, players=5),
+              "Bluke, 4 players, 13-card hands": Engine("bluke", args.hands // 4, players=4)}
+    rates = {label: [] for label in others}
+    for r in range(args.repeats):
+        for label, other in others.items():
+            rates[label].append(other.rate(len(other.out), r))
+    for label, figures in rates.items():
+        print(f"{label}, one core")
+        _row("tricksim engine", figures)
 
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    all_threads = statistics.median(engine_rate(args.hands, out, options, r) for r in range(args.repeats))
-    print(f"engine, {numba.config.NUMBA_NUM_THREADS} threads: median {all_threads:>12,.0f} hands/s")
+    both = [sheepshead.rate(args.hands, r) for r in range(args.repeats)]
+    print(f"Sheepshead, {numba.config.NUMBA_NUM_THREADS} threads")
+    _row("tricksim engine", both)
 
     if not args.no_start:
         with tempfile.TemporaryDirectory() as cache:

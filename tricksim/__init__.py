@@ -2,7 +2,7 @@
 
 >>> import tricksim
 >>> tricksim.games()
-['bluke', 'sheepshead']
+['bluke', 'fiftyfive', 'sheepshead']
 >>> state = tricksim.make_game("sheepshead").new_hand(seed=7, dealer=0)
 >>> state.current_player
 1
@@ -19,10 +19,11 @@ from . import _numba_cache  # noqa: E402,F401  (before any kernel is defined)
 from .errors import IllegalActionError, OptionError  # noqa: E402
 from .sim.game import Game  # noqa: E402
 from .sim.bluke_game import Bluke  # noqa: E402
+from .sim.fiftyfive_game import FiftyFive  # noqa: E402
 from .sim.sheepshead_game import Sheepshead  # noqa: E402
 from .sim.state import State  # noqa: E402
 
-_GAMES = {game.name: game for game in (Bluke, Sheepshead)}
+_GAMES = {game.name: game for game in (Bluke, FiftyFive, Sheepshead)}
 
 
 def games() -> list[str]:
@@ -40,7 +41,7 @@ def make_game(name: str, **options) -> Game:
     >>> make_game("euchre")
     Traceback (most recent call last):
     ...
-    tricksim.errors.OptionError: no game 'euchre'; the games are bluke, sheepshead
+    tricksim.errors.OptionError: no game 'euchre'; the games are bluke, fiftyfive, sheepshead
     """
     if name not in _GAMES:
         raise OptionError(f"no game {name!r}; the games are {', '.join(games())}")

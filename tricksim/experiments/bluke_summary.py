@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .stats import mean_interval, wilson
+from .stats import wilson
+from .summary import mean_score_lines, position_name, score_means
 
 
 def _seats(df: pd.DataFrame) -> list[int]:
@@ -39,11 +40,11 @@ def summarize(df: pd.DataFrame) -> dict:
     n = len(seats)
     bids = df[[f"bid_{p}" for p in seats]].to_numpy().astype(int)
     taken = df[[f"taken_{p}" for p in seats]].to_numpy().astype(int)
-    scores = df[[f"score_{p}" for p in seats]].to_numpy().astype(int)
     dealer = df["dealer"].to_numpy().astype(int)
     made = _made(bids, taken)
     rows = np.arange(hands)
     position = [(dealer + k) % n for k in range(n)] if n else []
+    by_seat, from_dealer = score_means(df)
     values, counts = np.unique(bids, return_counts=True)
     total = bids.size
     return {
@@ -55,8 +56,8 @@ def summarize(df: pd.DataFrame) -> dict:
         "made_from_dealer": [wilson(int(made[rows, pos].sum()), hands) for pos in position],
         "exact_rate": wilson(int((taken == bids).sum()), total),
         "no_trump_rate": float(df["trump"].isna().mean()) if hands else float("nan"),
-        "mean_score": [mean_interval(scores[:, p]) for p in range(n)],
-        "mean_score_from_dealer": [mean_interval(scores[rows, pos]) for pos in position],
+        "mean_score": by_seat,
+        "mean_score_from_dealer": from_dealer,
     }
 
 
@@ -73,16 +74,10 @@ def format_summary(summary: dict, seconds: float | None = None) -> str:
         f"bids made        {made:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]   exact {exact:.4f}",
         "made by bid      " + "  ".join(f"{b}: {r:.3f}" for b, (r, _, _) in s["made_by_bid"].items()),
         "made from dealer " + "  ".join(
-            f"{_position(k)}: {r:.4f}" for k, (r, _, _) in enumerate(s["made_from_dealer"])
+            f"{position_name(k)}: {r:.4f}" for k, (r, _, _) in enumerate(s["made_from_dealer"])
         ),
         f"no trump         {s['no_trump_rate']:.4f}   (of hands)",
-        "mean score       " + "  ".join(f"seat {p}: {m:+.3f}" for p, (m, _, _) in enumerate(s["mean_score"])),
-        "  from dealer    " + "  ".join(
-            f"{_position(k)}: {m:+.3f}" for k, (m, _, _) in enumerate(s["mean_score_from_dealer"])
-        ),
     ]
+    lines += mean_score_lines(s, digits=3)
     return "\n".join(lines)
 
-
-def _position(k: int) -> str:
-    return "dealer" if k == 0 else ("eldest" if k == 1 else f"+{k}")

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .stats import mean_interval, wilson
+from .stats import wilson
+from .summary import mean_score_lines, score_means
 
 
 def summarize(df: pd.DataFrame) -> dict:
@@ -26,12 +27,7 @@ def summarize(df: pd.DataFrame) -> dict:
     hands = len(df)
     picked = df[df["outcome"].isin(["win", "loss"])]
     n = len(picked)
-    seats = sorted(int(c.split("_")[1]) for c in df.columns if c.startswith("score_"))
-    scores = df[[f"score_{p}" for p in seats]].to_numpy()
-    dealer = df["dealer"].to_numpy().astype(int)
-    from_dealer = [
-        scores[range(hands), (dealer + k) % len(seats)] for k in range(len(seats))
-    ]
+    by_seat, from_dealer = score_means(df)
     return {
         "hands": hands,
         "pick_rate": n / hands if hands else float("nan"),
@@ -41,8 +37,8 @@ def summarize(df: pd.DataFrame) -> dict:
         "no_trick_rate": float((picked["multiplier"] == 3).mean()) if n else float("nan"),
         "leaster_rate": float((df["outcome"] == "leaster").mean()) if hands else float("nan"),
         "thrown_in_rate": float((df["outcome"] == "thrown_in").mean()) if hands else float("nan"),
-        "mean_score": [mean_interval(scores[:, p]) for p in seats],
-        "mean_score_from_dealer": [mean_interval(x) for x in from_dealer],
+        "mean_score": by_seat,
+        "mean_score_from_dealer": from_dealer,
     }
 
 
@@ -58,13 +54,7 @@ def format_summary(summary: dict, seconds: float | None = None) -> str:
         f"picker side wins {win:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]",
         f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
         f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
-        "mean score       " + "  ".join(f"seat {p}: {m:+.4f}" for p, (m, _, _) in enumerate(s["mean_score"])),
-        "  from dealer    " + "  ".join(
-            f"{_position(k)}: {m:+.4f}" for k, (m, _, _) in enumerate(s["mean_score_from_dealer"])
-        ),
     ]
+    lines += mean_score_lines(s)
     return "\n".join(lines)
 
-
-def _position(k: int) -> str:
-    return "dealer" if k == 0 else ("eldest" if k == 1 else f"+{k}")

@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..cards import CardSet, card_label
 from . import bluke as K
-from .game import Game, Option
+from .game import Game, Option, nullable_column
 from .kernels import new_rng
 from .state import State
 
@@ -88,25 +88,7 @@ class Bluke(Game):
         K.set_turned(s, rest_cards[0], others)
         return State(self, s)
 
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= int(seat) < self.players:
-            raise ValueError(f"bluke: dealer {seat!r} is not a seat (0..{self.players - 1})")
-
     # --- reading a state -------------------------------------------------------
-
-    def scores(self, s: np.ndarray) -> list[int]:
-        return [int(x) for x in s[K.SCORES:K.SCORES + self.players]]
-
-    def tricks(self, s: np.ndarray) -> list[tuple[int, list[str], int]]:
-        out = []
-        for t in range(int(s[K.TRICK_NO])):
-            slot = K.TRICKS + t * K.TRICK_SLOTS
-            cards = [card_label(int(c)) for c in s[slot + 1:slot + 1 + self.players]]
-            out.append((int(s[slot]), cards, int(s[slot + 1 + K.MAX_PLAYERS])))
-        return out
-
-    def hand(self, s: np.ndarray, seat: int) -> CardSet:
-        return CardSet.from_mask(int(s[K.HANDS + seat]))
 
     def trump(self, s: np.ndarray) -> str | None:
         t = int(s[K.TRUMP])
@@ -168,13 +150,6 @@ class Bluke(Game):
         return pd.DataFrame(frame)
 
     # --- matches -----------------------------------------------------------------
-
-    def new_match(self, seed: int, dealer: int = 0, totals=None):
-        """A match: hand h deals ``hand_size(h)`` cards (13 … 1 … 13 for 2-4 players),
-        the dealer passing left; the highest total wins (ties share)."""
-        from .match import Match
-
-        return Match(self, seed, dealer, totals)
 
     def match_hand(self, match) -> State:
         return self.new_hand(match.seed, match.dealer, match.hands_played)

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
-from ..cards import card_label, parse_cards
+from ..cards import CardSet, card_label, parse_cards
 from ..errors import OptionError
 
 
@@ -50,6 +51,11 @@ def _convert(value: Any, kind: type) -> Any:
     if kind is int:
         return value if isinstance(value, int) and not isinstance(value, bool) else None
     return value if isinstance(value, kind) else None
+
+
+def nullable_column(values: np.ndarray, missing: np.ndarray, dtype) -> pd.arrays.IntegerArray:
+    """A pandas nullable integer column: ``values`` with NA where ``missing``."""
+    return pd.arrays.IntegerArray(np.where(missing, 0, values).astype(dtype), missing)
 
 
 class Game:
@@ -100,7 +106,35 @@ class Game:
             seen.add(c)
         return parsed, rest_cards
 
-    # --- hooks read by Match (a game overrides what its end rule needs) ----------
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= int(seat) < self.players:
+            raise ValueError(f"{self.name}: dealer {seat!r} is not a seat (0..{self.players - 1})")
+
+    # --- reading a state array (every game lays out these slots alike) ---------
+
+    def scores(self, s: np.ndarray) -> list[int]:
+        return [int(x) for x in s[self.kernels.SCORES:self.kernels.SCORES + self.players]]
+
+    def tricks(self, s: np.ndarray) -> list[tuple[int, list[str], int]]:
+        """Each finished trick's record: leader, cards in play order, winner (the last slot)."""
+        K = self.kernels
+        out = []
+        for t in range(int(s[K.TRICK_NO])):
+            slot = K.TRICKS + t * K.TRICK_SLOTS
+            cards = [card_label(int(c)) for c in s[slot + 1:slot + 1 + self.players]]
+            out.append((int(s[slot]), cards, int(s[slot + K.TRICK_SLOTS - 1])))
+        return out
+
+    def hand(self, s: np.ndarray, seat: int) -> CardSet:
+        return CardSet.from_mask(int(s[self.kernels.HANDS + seat]))
+
+    # --- matches: hooks read by Match (a game overrides what its end rule needs) --
+
+    def new_match(self, seed: int, dealer: int = 0, totals=None):
+        """A match under the game's end rule (RULES.md), hands dealt from ``(seed, hand number)``."""
+        from .match import Match
+
+        return Match(self, seed, dealer, totals)
 
     def match_hand(self, match):
         """The State of the match's next hand."""

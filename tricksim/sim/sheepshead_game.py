@@ -11,7 +11,7 @@ import pandas as pd
 from ..cards import CardSet, card_label, parse_card
 from ..errors import OptionError
 from . import sheepshead as K
-from .game import Game, Option
+from .game import Game, Option, nullable_column
 from .kernels import new_rng
 from .state import State
 
@@ -20,11 +20,6 @@ CALLABLE = ["AC", "AS", "AH", "TC", "TS", "TH"]  # the cards a picker may call
 CALLABLE_CODE = np.full(55, -1, dtype=np.int64)  # card index (-1: none) -> category code
 for _code, _label in enumerate(CALLABLE):
     CALLABLE_CODE[parse_card(_label)] = _code
-
-
-def _nullable(values: np.ndarray, missing: np.ndarray, dtype) -> pd.arrays.IntegerArray:
-    """A pandas nullable integer column: ``values`` with NA where ``missing``."""
-    return pd.arrays.IntegerArray(np.where(missing, 0, values).astype(dtype), missing)
 
 
 class Sheepshead(Game):
@@ -79,25 +74,7 @@ class Sheepshead(Game):
             s[K.BLIND] |= 1 << c
         return State(self, s)
 
-    def _check_seat(self, seat: int) -> None:
-        if not 0 <= int(seat) < K.PLAYERS:
-            raise ValueError(f"sheepshead: dealer {seat!r} is not a seat (0..4)")
-
     # --- reading a state -------------------------------------------------------
-
-    def scores(self, s: np.ndarray) -> list[int]:
-        return [int(x) for x in s[K.SCORES:K.SCORES + K.PLAYERS]]
-
-    def tricks(self, s: np.ndarray) -> list[tuple[int, list[str], int]]:
-        out = []
-        for t in range(int(s[K.TRICK_NO])):
-            slot = K.TRICKS + t * K.TRICK_SLOTS
-            cards = [card_label(int(c)) for c in s[slot + 1:slot + 1 + K.PLAYERS]]
-            out.append((int(s[slot]), cards, int(s[slot + 1 + K.PLAYERS])))
-        return out
-
-    def hand(self, s: np.ndarray, seat: int) -> CardSet:
-        return CardSet.from_mask(int(s[K.HANDS + seat]))
 
     def result(self, s: np.ndarray) -> dict:
         picker = int(s[K.PICKER])
@@ -158,11 +135,11 @@ class Sheepshead(Game):
             "seed": np.full(len(raw), seed, dtype=np.int64),
             "hand": np.arange(first, first + len(raw), dtype=np.int64),
             "dealer": col["dealer"].astype(np.int8),
-            "picker": _nullable(col["picker"], ~picked, np.int8),
-            "partner": _nullable(col["partner"], col["partner"] < 0, np.int8),
+            "picker": nullable_column(col["picker"], ~picked, np.int8),
+            "partner": nullable_column(col["partner"], col["partner"] < 0, np.int8),
             "called": pd.Categorical.from_codes(CALLABLE_CODE[called], CALLABLE),
             "alone": picked & (col["partner"] < 0),
-            "picker_points": _nullable(col["picker_points"], ~picked, np.int16),
+            "picker_points": nullable_column(col["picker_points"], ~picked, np.int16),
             "outcome": outcome,
             "multiplier": col["multiplier"].astype(np.int8),
         }
@@ -171,13 +148,6 @@ class Sheepshead(Game):
         return pd.DataFrame(frame)
 
     # --- matches -----------------------------------------------------------------
-
-    def new_match(self, seed: int, dealer: int = 0, totals=None):
-        """A match of ``hands`` hands; a thrown-in hand does not count and adds one
-        doubled hand to play off (doublers stack one hand each)."""
-        from .match import Match
-
-        return Match(self, seed, dealer, totals)
 
     def match_hand(self, match) -> State:
         return self.new_hand(match.seed, match.dealer, match.hand_number, doubled=match.pending_doubles > 0)
