@@ -61,12 +61,10 @@ def summarize(df: pd.DataFrame) -> dict:
     }
 
 
-def format_summary(summary: dict, seconds: float | None = None) -> str:
-    """The summary as the few lines the CLI prints."""
+def format_summary(summary: dict) -> str:
+    """The summary as the lines the CLI prints under the count of hands."""
     s = summary
-    lines = [f"hands            {s['hands']:,}"]
-    if seconds:
-        lines[0] += f" in {seconds:.2f} s = {s['hands'] / seconds:,.0f} hands/s"
+    lines = []
     made, low, high = s["made"]
     exact = s["exact_rate"][0]
     lines += [

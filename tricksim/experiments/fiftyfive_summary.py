@@ -66,12 +66,10 @@ def summarize(df: pd.DataFrame) -> dict:
     }
 
 
-def format_summary(summary: dict, seconds: float | None = None) -> str:
-    """The summary as the few lines the CLI prints."""
+def format_summary(summary: dict) -> str:
+    """The summary as the lines the CLI prints under the count of hands."""
     s = summary
-    lines = [f"hands            {s['hands']:,}"]
-    if seconds:
-        lines[0] += f" in {seconds:.2f} s = {s['hands'] / seconds:,.0f} hands/s"
+    lines = []
     rate, low, high = s["made"]
     lines += [
         f"bid              {s['bid_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",

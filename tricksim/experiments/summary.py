@@ -11,7 +11,7 @@ from importlib import import_module
 import numpy as np
 import pandas as pd
 
-# game -> (module with summarize(df) and format_summary(summary, seconds), a column only it has)
+# game -> (module with summarize(df) and format_summary(summary), a column only it has)
 _SUMMARIES = {
     "bluke": ("bluke_summary", "hand_size"),
     "fiftyfive": ("fiftyfive_summary", "bidder"),
@@ -40,8 +40,11 @@ def summarize(df: pd.DataFrame) -> dict:
 
 
 def format_summary(df: pd.DataFrame, summary: dict, seconds: float | None = None) -> str:
-    """The summary as the lines the CLI prints."""
-    return _module(game_of(df)).format_summary(summary, seconds)
+    """The summary as the lines the CLI prints, the count of hands (and their speed) first."""
+    head = f"hands            {summary['hands']:,}"
+    if seconds:
+        head += f" in {seconds:.2f} s = {summary['hands'] / seconds:,.0f} hands/s"
+    return head + "\n" + _module(game_of(df)).format_summary(summary)
 
 
 # --- pieces every game's summary shares ------------------------------------------
