@@ -33,6 +33,8 @@ from tricksim.sim import bluke as K
 from tricksim.sim.bluke_game import Bluke
 from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
+from oracle_bits import count as _count
+
 # --- the rule oracle, from RULES.md §4 ----------------------------------------------------------
 
 FULL_DECK = (1 << 54) - 1
@@ -139,14 +141,6 @@ ERRORS = {
     17: "the hand did not end after hand size tricks",
 }
 
-
-@nb.njit(cache=False)
-def _count(m):
-    n = 0
-    while m != 0:
-        m &= m - 1
-        n += 1
-    return n
 
 
 @nb.njit(cache=False)

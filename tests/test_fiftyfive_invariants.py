@@ -29,6 +29,8 @@ from tricksim.sim import fiftyfive as K
 from tricksim.sim.fiftyfive_game import FiftyFive
 from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
+from oracle_bits import count as _count, bit as _bit
+
 # --- the rule oracle, from RULES.md §2 -----------------------------------------------------------
 
 DECK_MASK = (1 << 52) - 1
@@ -82,18 +84,6 @@ ERRORS = {
 }
 
 
-@nb.njit(cache=False)
-def _count(m):
-    n = 0
-    while m != 0:
-        m &= m - 1
-        n += 1
-    return n
-
-
-@nb.njit(cache=False)
-def _bit(c):
-    return np.int64(1) << np.int64(c)
 
 
 @nb.njit(cache=False)

@@ -10,7 +10,7 @@ import pandas as pd
 
 from ..cards import CardSet, card_label
 from . import bluke as K
-from .game import Game, Option, nullable_column
+from .game import Game, Option
 from .kernels import new_rng
 from .state import State
 
