@@ -2,7 +2,7 @@
 
 >>> import tricksim
 >>> tricksim.games()
-['bluke', 'fiftyfive', 'sheepshead']
+['bluke', 'fiftyfive', 'nesmear', 'sheepshead', 'shmear']
 >>> state = tricksim.make_game("sheepshead").new_hand(seed=7, dealer=0)
 >>> state.current_player
 1
@@ -21,9 +21,10 @@ from .sim.game import Game  # noqa: E402
 from .sim.bluke_game import Bluke  # noqa: E402
 from .sim.fiftyfive_game import FiftyFive  # noqa: E402
 from .sim.sheepshead_game import Sheepshead  # noqa: E402
+from .sim.smear_game import NESmear, Shmear  # noqa: E402
 from .sim.state import State  # noqa: E402
 
-_GAMES = {game.name: game for game in (Bluke, FiftyFive, Sheepshead)}
+_GAMES = {game.name: game for game in (Bluke, FiftyFive, NESmear, Sheepshead, Shmear)}
 
 
 def games() -> list[str]:
@@ -41,7 +42,7 @@ def make_game(name: str, **options) -> Game:
     >>> make_game("euchre")
     Traceback (most recent call last):
     ...
-    tricksim.errors.OptionError: no game 'euchre'; the games are bluke, fiftyfive, sheepshead
+    tricksim.errors.OptionError: no game 'euchre'; the games are bluke, fiftyfive, nesmear, sheepshead, shmear
     """
     if name not in _GAMES:
         raise OptionError(f"no game {name!r}; the games are {', '.join(games())}")

@@ -144,6 +144,10 @@ class Game:
         """Book a finished hand (``match.totals`` already include its scores)."""
         match.hands_played += 1
 
+    def match_next_dealer(self, match, state) -> int:
+        """The dealer of the hand after ``state``: the seat left of its dealer."""
+        return (match.dealer + 1) % self.players
+
     def match_over(self, match) -> bool:
         raise NotImplementedError
 

@@ -112,6 +112,12 @@ def nth_card_search(mask, n):
     return pos
 
 
+@nb.njit(cache=True, inline="always")
+def lowest_card(mask):
+    """Index of the lowest card in a non-empty ``mask``."""
+    return _cttz(np.int64(mask))
+
+
 # Index of the ``n``-th lowest card (from 0) in ``mask``, for ``n < popcount(mask)``.
 nth_card = nth_card_pdep if HAS_PDEP else nth_card_search
 

@@ -49,7 +49,7 @@ class Match:
         self.game.match_after_hand(self, self.state)
         self.finished.append(self.state)
         self.hand_number += 1
-        self.dealer = (self.dealer + 1) % self.game.players
+        self.dealer = self.game.match_next_dealer(self, self.state)
         if not self.is_over():
             self.state = self.game.match_hand(self)
 

@@ -1,0 +1,279 @@
+"""The Python side of the two smears, Shmear and NE Smear: options, checked
+deals, records, the seat's view and the matches' end rules.
+
+The rules of a hand live once, in ``smear.py``; what the games share here is
+written once in ``SmearGame``.
+
+>>> import tricksim
+>>> game = tricksim.make_game("nesmear", widow=0)
+>>> state = game.deal(hands=["AH KH QH JH TH 9H", "AS KS QS JS TS 9S", "AD KD QD JD TD 9D",
+...                          "AC KC QC JC TC 9C"], rest="8S 7S 8H 7H 8D 7D 8C 7C", dealer=0)
+>>> for label in ["bid 4", "trump S"]:
+...     _ = state.apply(label)
+>>> state.observe(2)["trump"] is None  # named in private
+True
+>>> for label in ["play AS", "play AD", "play AC", "play AH"]:
+...     _ = state.apply(label)
+>>> state.tricks()
+[(1, ['AS', 'AD', 'AC', 'AH'], 1)]
+>>> state.observe(2)["trump"]  # the first lead has shown it
+'S'
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..cards import SUITS, CardSet, card_label
+from ..errors import OptionError
+from . import actions as A
+from . import smear as K
+from .game import Game, Option, nullable_column
+from .kernels import new_rng
+from .state import State
+
+
+class SmearGame(Game):
+    """What Shmear and NE Smear share: bids for points, team scores, the deal's ``rest``."""
+
+    kernels = K
+    variant = K.SHMEAR
+    points: tuple[str, ...] = K.POINT_NAMES  # the points this game scores
+
+    def __init__(self, **options):
+        super().__init__(**options)
+        if self.options["target"] <= 0:
+            raise OptionError(f"{self.name}: target = {self.options['target']} is not allowed; "
+                              f"it takes a positive number")
+        o = self.options
+        array = np.zeros(K.OPTION_SIZE, dtype=np.int64)
+        array[K.O_VARIANT] = self.variant
+        array[K.O_PLAYERS] = self.players
+        array[K.O_TEAMS] = self.teams
+        array[K.O_MAY_TRUMP] = int(o.get("may_trump", True))
+        array[K.O_WIDOW] = o.get("widow", 0)
+        array[K.O_HIGH_LOW] = ("fixed", "in_play").index(o.get("high_low", "fixed"))
+        self.option_array = array
+
+    @property
+    def teams(self) -> int:
+        return self.options.get("teams", 2)
+
+    def team(self, seat: int) -> int:
+        """The team of ``seat``, named by its lowest seat."""
+        return seat % self.teams
+
+    # --- deals ---------------------------------------------------------------
+
+    def new_hand(self, seed: int, dealer: int = 0, hand: int = 0) -> State:
+        """A random deal, reproducible from ``(seed, hand)``."""
+        self._check_seat(dealer)
+        s = np.empty(K.STATE_SIZE, dtype=np.int64)
+        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())
+        return State(self, s)
+
+    def deal(self, hands, rest, dealer: int = 0) -> State:
+        """A hand-made deal: the hands of 6 cards in seat order, and ``rest``: every other card
+        of the deck in order (Shmear: the stock, top first; NE Smear: the widow first)."""
+        self._check_seat(dealer)
+        deck = np.array([c for c in range(54) if K.DECK_MASKS[self.variant] >> c & 1])
+        n = self.players
+        parsed, rest_cards = self._check_deal(hands, rest, [K.HAND_SIZE] * n, len(deck) - K.HAND_SIZE * n, deck)
+        s = np.empty(K.STATE_SIZE, dtype=np.int64)
+        K.reset(s, int(dealer), self.option_array)
+        for seat, cards in enumerate(parsed):
+            for c in cards:
+                s[K.HANDS + seat] |= 1 << c
+        for i, c in enumerate(rest_cards):
+            s[K.STOCK] |= 1 << c
+            s[K.REST_ORDER + i] = c
+        return State(self, s)
+
+    # --- reading a state -------------------------------------------------------
+
+    def trump(self, s: np.ndarray) -> str | None:
+        t = int(s[K.TRUMP])
+        return None if t < 0 else SUITS[t]
+
+    def result(self, s: np.ndarray) -> dict:
+        outcome = K.OUTCOME_NAMES[int(s[K.OUTCOME])]
+        played = outcome in ("made", "failed")
+        bidder = int(s[K.BIDDER])
+        out = {
+            "dealer": int(s[K.DEALER]),
+            "bidder": bidder if bidder >= 0 else None,
+            "bid": int(s[K.BID]) if bidder >= 0 else None,
+            "trump": self.trump(s),
+            "outcome": outcome,
+            "thrown_in": outcome == "thrown_in",
+            "bidder_points": int(s[K.BIDDER_POINTS]) if played else None,
+        }
+        for name in self.points:
+            winner = int(s[K.POINT_WINNER + K.POINT_NAMES.index(name)])
+            out[name] = winner if winner >= 0 else None
+        out["game_points"] = [int(x) for x in s[K.GAME_POINTS:K.GAME_POINTS + self.teams]]
+        out["scores"] = self.scores(s)
+        return out
+
+    def observe(self, s: np.ndarray, seat: int) -> dict:
+        """What ``seat`` may know: its hand and its own discards, the public bidding and play,
+        and what its game shows (``_observe_more``)."""
+        bidder = int(s[K.BIDDER])
+        slot = K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS
+        calls = [int(x) for x in s[K.LAST_CALL:K.LAST_CALL + self.players]]
+        view = {
+            "seat": seat,
+            "dealer": int(s[K.DEALER]),
+            "phase": K.PHASE_NAMES[int(s[K.PHASE])],
+            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
+            "hand": self.hand(s, seat).labels(),
+            "calls": [None if a < 0 else A.action_label(a) for a in calls],
+            "bidder": bidder if bidder >= 0 else None,
+            "bid": int(s[K.BID]) if bidder >= 0 else None,
+            "trump": self.trump(s),
+            "discards": CardSet.from_mask(int(s[K.DISCARDS + seat])).labels(),
+            "tricks": self.tricks(s),
+            "current_trick": [card_label(int(c)) for c in s[slot + 1:slot + 1 + int(s[K.IN_TRICK])]],
+        }
+        view.update(self._observe_more(s, seat))
+        return view
+
+    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
+        return {}
+
+    def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:
+        """The batch loop's rows (columns ``kernels.RECORD``) as a DataFrame, one row per hand.
+        A point's column holds the team (its lowest seat) that won it, NA for nobody."""
+        col = {name: raw[:, i] for i, name in enumerate(K.RECORD)}
+        thrown = col["outcome"] == K.OUTCOME_THROWN_IN
+        frame = {
+            "seed": np.full(len(raw), seed, dtype=np.int64),
+            "hand": np.arange(first, first + len(raw), dtype=np.int64),
+            "dealer": col["dealer"].astype(np.int8),
+            "bidder": nullable_column(col["bidder"], thrown, np.int8),
+            "bid": nullable_column(col["bid"], thrown, np.int8),
+            "trump": pd.Categorical.from_codes(np.where(thrown, -1, col["trump"]), list(SUITS)),
+            "outcome": pd.Categorical.from_codes(col["outcome"] - 1, ["made", "failed", "thrown_in"]),
+            "bidder_points": nullable_column(col["bidder_points"], thrown, np.int8),
+        }
+        for name in self.points:
+            frame[name] = nullable_column(col[name], col[name] < 0, np.int8)
+        for k in range(self.teams):
+            frame[f"game_points_{k}"] = col[f"game_points_{k}"].astype(np.int16)
+        for p in range(self.players):
+            frame[f"score_{p}"] = col[f"score_{p}"].astype(np.int8)
+        return pd.DataFrame(frame)
+
+    # --- matches -----------------------------------------------------------------
+
+    def match_next_dealer(self, match, state: State) -> int:
+        """All passed: the same dealer deals again; otherwise the deal passes left."""
+        return match.dealer if state.result()["thrown_in"] else (match.dealer + 1) % self.players
+
+    def match_after_hand(self, match, state: State) -> None:
+        r = state.result()
+        if r["thrown_in"]:
+            return
+        match.hands_played += 1
+        match.winning_team = self.hand_winner(match.totals, r)
+
+    def hand_winner(self, totals: list[int], result: dict) -> int | None:
+        """The team that wins the match on a hand with ``result``, given the totals after it."""
+        raise NotImplementedError
+
+    def match_over(self, match) -> bool:
+        return getattr(match, "winning_team", None) is not None
+
+    def match_winners(self, match) -> list[int]:
+        """Every seat of the winning team."""
+        return [seat for seat in range(self.players) if self.team(seat) == match.winning_team]
+
+
+class Shmear(SmearGame):
+    """Shmear: 6 players in teams, 53 cards, bids of 3 to 6 points (RULES.md §3).
+
+    >>> game = Shmear()
+    >>> state = game.new_hand(seed=1, dealer=0)
+    >>> state.current_player, state.legal_labels()
+    (1, ['pass', 'bid 3', 'bid 4', 'bid 5', 'bid 6'])
+    """
+
+    name = "shmear"
+    variant = K.SHMEAR
+    OPTIONS = {
+        "players": Option(6, (6,), "seats at the table"),
+        "teams": Option(3, (3, 2), "3 teams of 2 (seats i, i+3) or 2 teams of 3 (seats i, i+2, i+4)"),
+        "may_trump": Option(False, (False, True), "a player may trump even when able to follow suit"),
+        "target": Option(21, (), "a positive number of points that wins the match"),
+    }
+
+    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
+        """Shmear shows how many cards each seat swapped in the draw, and the stock's size."""
+        return {
+            "drawn": [int(x) for x in s[K.DRAWN:K.DRAWN + self.players]],
+            "stock_left": bin(int(s[K.STOCK])).count("1"),
+        }
+
+    def hand_winner(self, totals: list[int], result: dict) -> int | None:
+        """Teams at the target: the highest total wins; an exact tie goes to the bidding team if
+        it is among them, otherwise nobody wins yet and the match goes on."""
+        target = self.options["target"]
+        reached = [k for k in range(self.teams) if totals[k] >= target]
+        if not reached:
+            return None
+        best = max(totals[k] for k in reached)
+        top = [k for k in reached if totals[k] == best]
+        if len(top) == 1:
+            return top[0]
+        bidder_team = self.team(result["bidder"])
+        return bidder_team if bidder_team in top else None
+
+
+class NESmear(SmearGame):
+    """Four Point Northeastern Wisconsin Smear: 4 players, 32 cards, bids of 2 to 4 points,
+    a widow (RULES.md §5)."""
+
+    name = "nesmear"
+    variant = K.NESMEAR
+    points = ("high", "low", "jack", "game")
+    OPTIONS = {
+        "players": Option(4, (4,), "seats at the table"),
+        "widow": Option(3, (0, 1, 2, 3), "undealt cards the high bidder takes before naming trump"),
+        "high_low": Option("fixed", ("fixed", "in_play"), "High and Low: the A and 7 of trumps, or the "
+                           "highest and lowest trump played"),
+        "target": Option(15, (), "a positive number of points that wins the match"),
+        "go_out": Option("any", ("any", "bid_only"), "whether a team can win the match on a hand "
+                         "where it did not make its own bid"),
+    }
+
+    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
+        """NE Smear hides trump from the others until the bidder's first lead, and shows the
+        widow to the bidder only."""
+        bidder = int(s[K.BIDDER])
+        shown = seat == bidder or s[K.TRICK_NO] > 0 or s[K.IN_TRICK] > 0
+        return {
+            "trump": self.trump(s) if shown else None,
+            "widow": CardSet.from_mask(int(s[K.WIDOW_TAKEN])).labels() if seat == bidder else None,
+        }
+
+    def match_after_hand(self, match, state: State) -> None:
+        """With ``go_out = bid_only`` the other team's total stops at target - 1 first."""
+        r = state.result()
+        target = self.options["target"]
+        if self.options["go_out"] == "bid_only" and not r["thrown_in"]:
+            other = 1 - self.team(r["bidder"])
+            if match.totals[other] >= target:
+                for seat in range(self.players):
+                    if self.team(seat) == other:
+                        match.totals[seat] = target - 1
+        super().match_after_hand(match, state)
+
+    def hand_winner(self, totals: list[int], result: dict) -> int | None:
+        """Teams at the target: one wins; both, the bidding team if it made its bid, else the other."""
+        target = self.options["target"]
+        reached = [k for k in range(2) if totals[k] >= target]
+        if len(reached) == 2:
+            bidder_team = self.team(result["bidder"])
+            return bidder_team if result["outcome"] == "made" else 1 - bidder_team
+        return reached[0] if reached else None
