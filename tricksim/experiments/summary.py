@@ -6,16 +6,20 @@ read back from Parquet is recognised by its columns.
 
 from __future__ import annotations
 
+import math
 from importlib import import_module
 
 import numpy as np
 import pandas as pd
 
-# game -> (module with summarize(df) and format_summary(summary), a column only it has)
+# game -> (module with summarize(df) and format_summary(summary), columns only its frames have),
+# tried in this order on a frame without ``attrs["game"]`` (a Shmear frame has NE Smear's columns too)
 _SUMMARIES = {
-    "bluke": ("bluke_summary", "hand_size"),
-    "fiftyfive": ("fiftyfive_summary", "bidder"),
-    "sheepshead": ("sheepshead_summary", "picker"),
+    "bluke": ("bluke_summary", {"hand_size"}),
+    "fiftyfive": ("fiftyfive_summary", {"best_trump_seat"}),
+    "sheepshead": ("sheepshead_summary", {"picker"}),
+    "shmear": ("smear_summary", {"jick", "joker"}),
+    "nesmear": ("smear_summary", {"high", "low", "jack", "game"}),
 }
 
 
@@ -24,8 +28,8 @@ def game_of(df: pd.DataFrame) -> str:
     game = df.attrs.get("game")
     if game in _SUMMARIES:
         return game
-    for name, (_, column) in _SUMMARIES.items():
-        if column in df.columns:
+    for name, (_, columns) in _SUMMARIES.items():
+        if columns <= set(df.columns):
             return name
     raise ValueError("summarize: not a tricksim simulate frame (no game in df.attrs and no known columns)")
 
@@ -76,4 +80,52 @@ def mean_score_lines(summary: dict, digits: int = 4) -> list[str]:
             f"seat {p}: {m:+.{digits}f}" for p, (m, _, _) in enumerate(summary["mean_score"])),
         "  from dealer    " + "  ".join(
             f"{position_name(k)}: {m:+.{digits}f}" for k, (m, _, _) in enumerate(summary["mean_score_from_dealer"])),
+    ]
+
+
+def bid_figures(df: pd.DataFrame) -> dict:
+    """The figures of a bidding game's frame (columns ``outcome``, ``bid``, ``bidder``, ``dealer``).
+
+    ``bid_rate`` (hands not thrown in) and ``thrown_in_rate``; ``made`` as
+    (rate, low, high), a Wilson interval over the hands played; ``by_bid``: for
+    each bid value, ``{"share", "made"}`` (its share of the hands played, and the
+    Wilson interval of making it); ``by_position``: for each bidder's seat
+    relative to the dealer (0 the dealer, 1 eldest …), ``{"bid_rate", "made"}``.
+    """
+    from .stats import wilson
+
+    hands = len(df)
+    n_seats = sum(1 for c in df.columns if c.startswith("score_"))
+    played = df[df["outcome"].isin(["made", "failed"])]
+    n = len(played)
+    made = (played["outcome"] == "made").to_numpy()
+    by_bid = {}
+    for bid, group in played.groupby(played["bid"].astype(int)):
+        by_bid[int(bid)] = {"share": len(group) / n, "made": wilson(int((group["outcome"] == "made").sum()), len(group))}
+    position = (played["bidder"].astype(int).to_numpy() - played["dealer"].to_numpy().astype(int)) % max(n_seats, 1)
+    by_position = {
+        k: {"bid_rate": float((position == k).mean()) if n else math.nan,
+            "made": wilson(int(made[position == k].sum()), int((position == k).sum()))}
+        for k in range(n_seats)
+    }
+    return {
+        "bid_rate": n / hands if hands else math.nan,
+        "thrown_in_rate": float((df["outcome"] == "thrown_in").mean()) if hands else math.nan,
+        "made": wilson(int(made.sum()), n),
+        "by_bid": by_bid,
+        "by_position": by_position,
+    }
+
+
+def bid_lines(summary: dict) -> list[str]:
+    """The lines of ``bid_figures``."""
+    s = summary
+    rate, low, high = s["made"]
+    return [
+        f"bid              {s['bid_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
+        f"bidder makes     {rate:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]",
+        "  by bid         " + "  ".join(
+            f"{bid}: {b['made'][0]:.3f} ({b['share']:.3f} of bids)" for bid, b in s["by_bid"].items()),
+        "  by seat        " + "  ".join(
+            f"{position_name(k)}: {p['made'][0]:.3f} ({p['bid_rate']:.3f} of bids)" for k, p in s["by_position"].items()),
     ]
