@@ -1,8 +1,8 @@
 """Random self-play of complete hands on one core. Sheepshead: the numba engine
 against a naive pure-Python implementation of the same play and against a tight
 C loop (``tight_loop.c``, a minimal subset of the rules), measured in one run;
-Fifty-five with 5 players and thirteen-card Bluke hands with 4 players; and the
-cold and warm start of the ``tricksim`` command.
+Fifty-five with 5 players, thirteen-card Bluke hands with 4 players, Shmear and
+NE Smear; and the cold and warm start of the ``tricksim`` command.
 
     python benchmarks/bench_selfplay.py [--hands 2000000] [--naive-hands 20000] [--repeats 5]
 
@@ -113,7 +113,9 @@ def main() -> None:
         print(f"  engine / tight C loop: {e / statistics.median(tight):.2f}")
 
     others = {"Fifty-five, 5 players": Engine("fiftyfive", args.hands, players=5),
-              "Bluke, 4 players, 13-card hands": Engine("bluke", args.hands // 4, players=4)}
+              "Bluke, 4 players, 13-card hands": Engine("bluke", args.hands // 4, players=4),
+              "Shmear, 6 players": Engine("shmear", args.hands // 2),
+              "NE Smear, 4 players": Engine("nesmear", args.hands // 2)}
     rates = {label: [] for label in others}
     for r in range(args.repeats):
         for label, other in others.items():

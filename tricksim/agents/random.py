@@ -7,11 +7,18 @@ from ..sim.kernels import nth_card, popcount, rand_below
 
 
 @nb.njit(cache=True, inline="always")
+def random_card(cards, rng):
+    """A uniformly random card of the non-empty mask ``cards``, drawn from the stream ``rng``."""
+    return nth_card(cards, rand_below(rng, popcount(cards)))
+
+
+@nb.njit(cache=True, inline="always")
 def uniform_action(words, cards, kind, rng):
     """A uniformly random action among a game's ``legal(state)`` triple
-    ``(word_mask, card_mask, card_kind)``, drawn from the stream ``rng``."""
+    ``(word_mask, card_mask, card_kind)``, drawn from the stream ``rng``.
+    With no word action it is ``random_card`` (a batch loop may call that directly)."""
     if words == 0:  # card play, the common case
-        return card_action(kind, nth_card(cards, rand_below(rng, popcount(cards))))
+        return card_action(kind, random_card(cards, rng))
     n_words = popcount(words)
     r = rand_below(rng, n_words + popcount(cards))
     if r < n_words:

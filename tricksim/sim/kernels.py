@@ -164,15 +164,27 @@ def seed_stream(rng, seed, hand, stream):
 
 
 @nb.njit(cache=True, inline="always")
-def rand_below(rng, n):
-    """A uniform integer in ``[0, n)`` for ``0 < n < 2**31`` (multiply-shift, bias < 2**-31).
+def rand_word(rng):
+    """64 random bits from the stream ``rng``.
 
-    Each draw also computes the next one, so that its latency is hidden behind
+    Each call also computes the next word, so that its latency is hidden behind
     the caller's work instead of delaying the caller's next decision."""
-    z = rng[1] >> np.uint64(32)
+    z = rng[1]
     rng[0] += _GOLDEN
     rng[1] = _mix64(rng[0])
-    return np.int64((z * np.uint64(n)) >> np.uint64(32))
+    return z
+
+
+@nb.njit(cache=True, inline="always")
+def _below(bits32, n):
+    """A uniform integer in ``[0, n)`` from 32 random bits (multiply-shift, bias < 2**-31)."""
+    return np.int64((bits32 * np.uint64(n)) >> np.uint64(32))
+
+
+@nb.njit(cache=True, inline="always")
+def rand_below(rng, n):
+    """A uniform integer in ``[0, n)`` for ``0 < n < 2**31``, from the top half of a word."""
+    return _below(rand_word(rng) >> np.uint64(32), n)
 
 
 @nb.njit(cache=True, inline="always")
@@ -181,11 +193,18 @@ def draw_cards(remaining, count, rng):
 
     Returns ``(drawn, remaining)``. Dealing hand after hand this way gives every
     hand a uniformly random subset of the deck (RULES.md §0), with no deck array.
+    Each random word serves two cards, its top half and then its bottom half.
     """
     drawn = np.int64(0)
     left = popcount(remaining)
+    z = np.uint64(0)
     for i in range(count):
-        c = bit(nth_card(remaining, rand_below(rng, left - i)))
+        if i & 1 == 0:
+            z = rand_word(rng)
+            half = z >> np.uint64(32)
+        else:
+            half = z & np.uint64(0xFFFFFFFF)
+        c = bit(nth_card(remaining, _below(half, left - i)))
         remaining ^= c
         drawn |= c
     return drawn, remaining

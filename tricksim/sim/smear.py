@@ -56,7 +56,7 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..agents.random import uniform_action
+from ..agents.random import random_card, uniform_action
 from ..cards import LOW_JOKER, card
 from . import actions as A
 from .kernels import (
@@ -185,9 +185,10 @@ TRICK_MASK = 58  # cards of the current trick
 OUTCOME = 59  # OUTCOME_* code
 BIDDER_POINTS = 60  # points won by the bidding team
 OPTIONS = 61  # OPTION_SIZE: the option array
-PLAYED_BY = OPTIONS + OPTION_SIZE  # 54: the seat that played each card (read for played cards only)
-REST_ORDER = PLAYED_BY + 54  # MAX_REST: the undealt cards in order (stock / widow first)
-TRICKS = REST_ORDER + MAX_REST  # per trick, TRICK_SLOTS: leader, cards in play order, winner
+# from here on, slots are read only once written in this hand, so a new hand need not clear them
+REST_ORDER = OPTIONS + OPTION_SIZE  # MAX_REST: the undealt cards in order (stock / widow first)
+PLAYED_BY = REST_ORDER + MAX_REST  # 54: the seat that played each card
+TRICKS = PLAYED_BY + 54  # per trick, TRICK_SLOTS: leader, cards in play order, winner
 TRICK_SLOTS = MAX_PLAYERS + 2
 STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
 
@@ -224,7 +225,7 @@ def trumps_of(s, mask):
 @nb.njit(cache=True, inline="always")
 def reset(s, dealer, options):
     """Clear ``s`` for a new hand (hands not yet dealt)."""
-    s[:TRICKS] = 0
+    s[:OPTIONS] = 0
     s[OPTIONS:OPTIONS + OPTION_SIZE] = options
     s[NUM_PLAYERS] = options[O_PLAYERS]
     for p in range(MAX_PLAYERS):
@@ -239,8 +240,9 @@ def reset(s, dealer, options):
 
 @nb.njit(cache=True, inline="always")
 def deal_random(s, seed, hand, dealer, options, rng):
-    """Deal hand number ``hand`` of ``seed``: 6 random cards a seat, the other cards in a random
-    order (the Shmear stock, the NE undealt cards with the widow first). ``rng`` is scratch."""
+    """Deal hand number ``hand`` of ``seed``: 6 random cards a seat, and the other cards: those
+    that can be drawn (15 of the Shmear stock, the NE widow) in a random order, then the rest
+    in card order (the Shmear dealer takes them all; NE leaves them out). ``rng`` is scratch."""
     reset(s, dealer, options)
     seed_stream(rng, seed, hand, 0)
     remaining = DECK_MASKS[options[O_VARIANT]]
@@ -248,8 +250,9 @@ def deal_random(s, seed, hand, dealer, options, rng):
         s[HANDS + seat], remaining = draw_cards(remaining, HAND_SIZE, rng)
     s[STOCK] = remaining
     left_count = popcount(remaining)
+    drawable = options[O_WIDOW] if options[O_VARIANT] == NESMEAR else MAX_DRAW * (s[NUM_PLAYERS] - 1)
     for i in range(left_count):
-        c = nth_card(remaining, rand_below(rng, left_count - i))
+        c = nth_card(remaining, rand_below(rng, left_count - i) if i < drawable else 0)
         remaining ^= bit(c)
         s[REST_ORDER + i] = c
 
@@ -465,6 +468,15 @@ def extreme_trumps(table, trumps):
 
 
 @nb.njit(cache=True, inline="always")
+def _trick_team(s, c):
+    """The team that won the trick holding card ``c``; -1 if it was not played."""
+    winner = -1
+    for k in range(MAX_TEAMS):  # selects, not branches: who wins a point is random
+        winner = k if (s[WON + k] >> c) & 1 else winner
+    return winner
+
+
+@nb.njit(cache=True, inline="always")
 def _score(s):
     table = s[TABLE]
     teams = s[OPTIONS + O_TEAMS]
@@ -474,38 +486,37 @@ def _score(s):
     high, low = POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
     if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
         high, low = extreme_trumps(table, trumps_of(s, played) & ~bit(JOKER))
-    if high >= 0 and (played >> high) & 1:
-        s[POINT_WINNER + HIGH] = team(s, s[PLAYED_BY + high])
-    if low >= 0 and (played >> low) & 1:
-        s[POINT_WINNER + LOW] = team(s, s[PLAYED_BY + low])
-    # Jack, Jick, Joker: to the team that won the trick holding the card; Game: the most points
-    best, best_team = -1, -1
+    if high >= 0:
+        s[POINT_WINNER + HIGH] = team(s, s[PLAYED_BY + high]) if (played >> high) & 1 else -1
+    if low >= 0:
+        s[POINT_WINNER + LOW] = team(s, s[PLAYED_BY + low]) if (played >> low) & 1 else -1
+    # Jack, Jick, Joker: to the team that won the trick holding the card
+    for point in range(JACK, GAME):
+        c = POINT_CARDS[table, point]
+        if c >= 0:
+            s[POINT_WINNER + point] = _trick_team(s, c)
+    # Game: the one team with the most game points (the NE bidder's discards count for his team)
+    best, best_team, at_best = -1, -1, 0
     for k in range(teams):
         won = s[WON + k]
-        for point in range(JACK, GAME):
-            c = POINT_CARDS[table, point]
-            if c >= 0 and (won >> c) & 1:
-                s[POINT_WINNER + point] = k
         if s[OPTIONS + O_VARIANT] == NESMEAR and k == bidder_team:
             won |= s[DISCARDS + s[BIDDER]]
         points = game_points(won)
         s[GAME_POINTS + k] = points
-        if points > best:
-            best, best_team = points, k
-        elif points == best:
-            best_team = -1
-    s[POINT_WINNER + GAME] = best_team
+        at_best = 1 if points > best else at_best + (points == best)
+        best_team = k if points > best else best_team
+        best = max(best, points)
+    s[POINT_WINNER + GAME] = best_team if at_best == 1 else -1
     for k in range(teams):
         s[SCORES + k] = 0
     for point in range(NUM_POINTS):
-        if s[POINT_WINNER + point] >= 0:
-            s[SCORES + s[POINT_WINNER + point]] += 1
+        winner = s[POINT_WINNER + point]
+        s[SCORES + max(winner, 0)] += winner >= 0
     taken = s[SCORES + bidder_team]
     s[BIDDER_POINTS] = taken
     made = taken >= s[BID]
     s[OUTCOME] = OUTCOME_MADE if made else OUTCOME_FAILED
-    if not made:
-        s[SCORES + bidder_team] = -s[BID]
+    s[SCORES + bidder_team] = taken if made else -s[BID]
     for p in range(teams, s[NUM_PLAYERS]):  # every seat shows its team's score
         s[SCORES + p] = s[SCORES + team(s, p)]
 
@@ -602,6 +613,10 @@ def play_random_hands(seed, first, options, out):
             deal_random(s, seed, hand, hand % players, options, deal_rng)
             seed_stream(agent_rng, seed, hand, 1)
             while s[TO_ACT] >= 0:
-                words, cards, kind = legal(s)
-                step(s, uniform_action(words, cards, kind, agent_rng))
+                if s[PHASE] == PLAYING:  # most decisions: straight to the card, same draw
+                    seat = s[TO_ACT]
+                    _play(s, seat, random_card(play_mask(s, seat), agent_rng))
+                else:
+                    words, cards, kind = legal(s)
+                    step(s, uniform_action(words, cards, kind, agent_rng))
             record(s, out[i])
