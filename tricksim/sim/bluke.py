@@ -55,6 +55,7 @@ from .kernels import (
     bit,
     borrow,
     borrow_rng,
+    copy_slots,
     draw_cards,
     follow_mask,
     nth_card,
@@ -360,17 +361,17 @@ BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
-def record(s, row):
-    """Write the finished hand ``s`` into ``row`` (columns RECORD; unused seats 0)."""
-    row[0] = s[DEALER]
-    row[1] = s[HAND_NO]
-    row[2] = s[HAND_SIZE]
-    row[3] = -1 if s[TRUMP] == NO_TRUMP else s[TRUMP]
-    row[4] = s[TURNED]
-    row[5:5 + MAX_PLAYERS] = s[BIDS:BIDS + MAX_PLAYERS]
+def record(s, out, i):
+    """Write the finished hand ``s`` into row ``i`` of ``out`` (columns RECORD; unused seats 0)."""
+    out[i, 0] = s[DEALER]
+    out[i, 1] = s[HAND_NO]
+    out[i, 2] = s[HAND_SIZE]
+    out[i, 3] = -1 if s[TRUMP] == NO_TRUMP else s[TRUMP]
+    out[i, 4] = s[TURNED]
+    copy_slots(out, i, 5, s, BIDS, MAX_PLAYERS)
     for p in range(s[PLAYERS], MAX_PLAYERS):
-        row[5 + p] = 0
-    row[5 + MAX_PLAYERS:5 + 3 * MAX_PLAYERS] = s[TAKEN:TAKEN + 2 * MAX_PLAYERS]
+        out[i, 5 + p] = 0
+    copy_slots(out, i, 5 + MAX_PLAYERS, s, TAKEN, 2 * MAX_PLAYERS)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -396,4 +397,4 @@ def play_random_hands(seed, first, options, out, match_hand=-1):
             while s[TO_ACT] >= 0:
                 words, cards, kind = legal(s)
                 step(s, uniform_action(words, cards, kind, agent_rng))
-            record(s, out[i])
+            record(s, out, i)

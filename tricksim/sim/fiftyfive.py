@@ -55,6 +55,7 @@ from .kernels import (
     bit,
     borrow,
     borrow_rng,
+    copy_slots,
     draw_cards,
     nth_card,
     popcount,
@@ -560,16 +561,16 @@ BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
-def record(s, row):
-    """Write the finished hand ``s`` into ``row`` (columns RECORD; unused score columns 0)."""
-    row[0] = s[DEALER]
-    row[1] = s[BIDDER]
-    row[2] = s[BID]
-    row[3] = s[TRUMP]
-    row[4] = s[BIDDER_POINTS]
-    row[5] = s[OUTCOME]
-    row[6] = s[BEST_SEAT]
-    row[SCORE_COLUMN:SCORE_COLUMN + MAX_PLAYERS] = s[SCORES:SCORES + MAX_PLAYERS]
+def record(s, out, i):
+    """Write the finished hand ``s`` into row ``i`` of ``out`` (columns RECORD; unused score columns 0)."""
+    out[i, 0] = s[DEALER]
+    out[i, 1] = s[BIDDER]
+    out[i, 2] = s[BID]
+    out[i, 3] = s[TRUMP]
+    out[i, 4] = s[BIDDER_POINTS]
+    out[i, 5] = s[OUTCOME]
+    out[i, 6] = s[BEST_SEAT]
+    copy_slots(out, i, SCORE_COLUMN, s, SCORES, MAX_PLAYERS)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -591,4 +592,4 @@ def play_random_hands(seed, first, options, out):
             while s[TO_ACT] >= 0:
                 words, cards, kind = legal(s)
                 step(s, uniform_action(words, cards, kind, agent_rng))
-            record(s, out[i])
+            record(s, out, i)

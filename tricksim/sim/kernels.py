@@ -210,6 +210,15 @@ def draw_cards(remaining, count, rng):
     return drawn, remaining
 
 
+@nb.njit(cache=True, inline="always")
+def copy_slots(out, i, column, s, slot, count):
+    """``out[i, column:column + count] = s[slot:slot + count]`` element by element, for the batch
+    loops' records: a row view would count references and a slice assignment copies through a
+    temporary array."""
+    for k in range(count):
+        out[i, column + k] = s[slot + k]
+
+
 # --- play kernels -----------------------------------------------------------
 
 

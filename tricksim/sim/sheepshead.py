@@ -31,6 +31,7 @@ from .kernels import (
     bit,
     borrow,
     borrow_rng,
+    copy_slots,
     draw_cards,
     follow_mask,
     has,
@@ -463,16 +464,16 @@ BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
-def record(s, row):
-    """Write the finished hand ``s`` into ``row`` (columns RECORD)."""
-    row[0] = s[DEALER]
-    row[1] = s[PICKER]
-    row[2] = s[PARTNER]
-    row[3] = s[CALLED]
-    row[4] = s[SIDE_POINTS]
-    row[5] = s[OUTCOME]
-    row[6] = s[MULTIPLIER]
-    row[7:12] = s[SCORES:SCORES + PLAYERS]
+def record(s, out, i):
+    """Write the finished hand ``s`` into row ``i`` of ``out`` (columns RECORD)."""
+    out[i, 0] = s[DEALER]
+    out[i, 1] = s[PICKER]
+    out[i, 2] = s[PARTNER]
+    out[i, 3] = s[CALLED]
+    out[i, 4] = s[SIDE_POINTS]
+    out[i, 5] = s[OUTCOME]
+    out[i, 6] = s[MULTIPLIER]
+    copy_slots(out, i, 7, s, SCORES, PLAYERS)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -493,4 +494,4 @@ def play_random_hands(seed, first, options, out):
             while s[TO_ACT] >= 0:
                 words, cards, kind = legal(s)
                 step(s, uniform_action(words, cards, kind, agent_rng))
-            record(s, out[i])
+            record(s, out, i)

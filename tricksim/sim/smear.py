@@ -65,6 +65,7 @@ from .kernels import (
     bit,
     borrow,
     borrow_rng,
+    copy_slots,
     draw_cards,
     lowest_card,
     nth_card,
@@ -211,7 +212,8 @@ def left(s, seat):
 @nb.njit(cache=True, inline="always")
 def team(s, seat):
     """The team of ``seat``, named by its lowest seat: ``seat % teams``."""
-    return seat % s[OPTIONS + O_TEAMS]
+    teams = s[OPTIONS + O_TEAMS]
+    return seat - teams * ((seat >= teams) + (seat >= 2 * teams))  # seat < 6: no division
 
 
 @nb.njit(cache=True, inline="always")
@@ -579,21 +581,17 @@ BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
-def record(s, row):
-    """Write the finished hand ``s`` into ``row`` (columns RECORD)."""
-    row[0] = s[DEALER]
-    row[1] = s[BIDDER]
-    row[2] = s[BID]
-    row[3] = s[TRUMP]
-    row[4] = s[OUTCOME]
-    row[5] = s[BIDDER_POINTS]
-    # element by element: a slice assignment would copy through a temporary array
-    for k in range(NUM_POINTS):
-        row[POINTS_COLUMN + k] = s[POINT_WINNER + k]
-    for k in range(MAX_TEAMS):
-        row[GAME_POINTS_COLUMN + k] = s[GAME_POINTS + k]
-    for p in range(MAX_PLAYERS):
-        row[SCORE_COLUMN + p] = s[SCORES + p]
+def record(s, out, i):
+    """Write the finished hand ``s`` into row ``i`` of ``out`` (columns RECORD)."""
+    out[i, 0] = s[DEALER]
+    out[i, 1] = s[BIDDER]
+    out[i, 2] = s[BID]
+    out[i, 3] = s[TRUMP]
+    out[i, 4] = s[OUTCOME]
+    out[i, 5] = s[BIDDER_POINTS]
+    copy_slots(out, i, POINTS_COLUMN, s, POINT_WINNER, NUM_POINTS)
+    copy_slots(out, i, GAME_POINTS_COLUMN, s, GAME_POINTS, MAX_TEAMS)
+    copy_slots(out, i, SCORE_COLUMN, s, SCORES, MAX_PLAYERS)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -619,4 +617,4 @@ def play_random_hands(seed, first, options, out):
                 else:
                     words, cards, kind = legal(s)
                     step(s, uniform_action(words, cards, kind, agent_rng))
-            record(s, out[i])
+            record(s, out, i)
