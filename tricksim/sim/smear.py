@@ -357,6 +357,13 @@ def _draw(s, seat, action):
 
 
 @nb.njit(cache=True, inline="always")
+def draw_mask(s, seat):
+    """Cards ``seat`` may discard in the draw: his non-trumps (``done`` is legal too)."""
+    hand = s[HANDS + seat]
+    return hand & ~trumps_of(s, hand)
+
+
+@nb.njit(cache=True, inline="always")
 def discard_mask(s, hand):
     """Cards that may be discarded from ``hand``: non-trumps, and while it holds more than 6
     trumps the unprotected trumps too."""
@@ -546,7 +553,7 @@ def legal(s):
         words = trump_words(s)
     elif phase == DRAWING:
         words = bit(A.DONE)
-        cards = s[HANDS + seat] & ~trumps_of(s, s[HANDS + seat])
+        cards = draw_mask(s, seat)
     elif phase == DISCARDING:
         cards = discard_mask(s, s[HANDS + seat])
     return words, cards, CARD_KIND[phase]
@@ -567,6 +574,25 @@ def step(s, action):
         _draw(s, seat, action)
     else:
         _discard(s, seat, action - DISCARD_BASE)
+
+
+@nb.njit(cache=True, inline="always")
+def random_step(s, rng):
+    """Play a uniformly random legal action: ``step(s, uniform_action(*legal(s), rng))``, the
+    same draw, with one dispatch on the phase instead of two (the batch loop's random agent)."""
+    seat = s[TO_ACT]
+    phase = s[PHASE]
+    if phase == PLAYING:
+        _play(s, seat, random_card(play_mask(s, seat), rng))
+    elif phase == DRAWING:
+        _draw(s, seat, uniform_action(bit(A.DONE), draw_mask(s, seat), A.DISCARD, rng))
+    elif phase == DISCARDING:
+        _discard(s, seat, random_card(discard_mask(s, s[HANDS + seat]), rng))
+    elif phase == BIDDING:
+        _bidding(s, seat, uniform_action(bit(A.PASS) | higher_bids(s), np.int64(0), -1, rng))
+    else:
+        words, cards, kind = legal(s)
+        step(s, uniform_action(words, cards, kind, rng))
 
 
 # --- batch play (the simulator's hot loop) --------------------------------------
@@ -611,10 +637,5 @@ def play_random_hands(seed, first, options, out):
             deal_random(s, seed, hand, hand % players, options, deal_rng)
             seed_stream(agent_rng, seed, hand, 1)
             while s[TO_ACT] >= 0:
-                if s[PHASE] == PLAYING:  # most decisions: straight to the card, same draw
-                    seat = s[TO_ACT]
-                    _play(s, seat, random_card(play_mask(s, seat), agent_rng))
-                else:
-                    words, cards, kind = legal(s)
-                    step(s, uniform_action(words, cards, kind, agent_rng))
+                random_step(s, agent_rng)
             record(s, out, i)
