@@ -429,7 +429,11 @@ def _end_trick(s, slot):
     n = s[NUM_PLAYERS]
     table = s[TABLE]
     leader = s[slot]
-    winner = leader + trick_winner(s, slot + 1, n, s[LED], EFFECTIVE[table], POWER[table], -1)
+    if n == 6:  # a constant count: the loop is unrolled
+        position = trick_winner(s, slot + 1, 6, s[LED], EFFECTIVE[table], POWER[table], -1)
+    else:
+        position = trick_winner(s, slot + 1, 4, s[LED], EFFECTIVE[table], POWER[table], -1)
+    winner = leader + position
     winner -= n * (winner >= n)
     s[slot + 1 + MAX_PLAYERS] = winner
     s[WON + team(s, winner)] |= s[TRICK_MASK]
