@@ -17,6 +17,8 @@ from tricksim.errors import OptionError
 from tricksim.sim import fiftyfive as K
 from tricksim.sim.fiftyfive_game import FiftyFive
 
+from worked_hands import cards, legal_cards, play
+
 ALL = [card_label(c) for c in range(52)]
 
 
@@ -42,20 +44,6 @@ def to_play(hands, kitty, trump, bid=10, bidder=1, dealer=0, **options):
         state.apply(f"discard {c}")
     state.apply(f"trump {trump}")
     return game, state
-
-
-def play(state, cards):
-    for c in cards.split():
-        state.apply(f"play {c}")
-    return state
-
-
-def legal_cards(state):
-    return sorted(label.split()[1] for label in state.legal_labels())
-
-
-def cards(text):
-    return sorted(text.split())
 
 
 # --- tables ---------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ import pytest
 import tricksim
 from tricksim import IllegalActionError, OptionError
 
+from worked_hands import cards, legal_cards, play
+
 DECK = [r + s for s in "CDHS" for r in "789TJQKA"]
 
 
@@ -63,20 +65,6 @@ def to_play(hands, widow_cards, trump="H", discards=None, bid=2, bidder=1, deale
         state.apply(label)
     assert state.phase == "play" and state.current_player == bidder
     return game, state
-
-
-def play(state, cards):
-    for c in cards.split():
-        state.apply(f"play {c}")
-    return state
-
-
-def legal_cards(state):
-    return sorted(label.split()[1] for label in state.legal_labels())
-
-
-def cards(text):
-    return sorted(text.split())
 
 
 def held(state, seat):

@@ -19,6 +19,8 @@ import tricksim
 from tricksim import IllegalActionError, OptionError
 from tricksim.cards import CardSet, card_label, parse_card
 
+from worked_hands import cards, legal_cards, play
+
 ALL = [card_label(c) for c in range(53)]  # 52 cards + LJ
 
 
@@ -58,20 +60,6 @@ def to_play(hands, trump, bid=3, bidder=1, dealer=0, **options):
     assert state.phase == "play" and state.current_player == bidder
     assert state.hand(dealer) == keep
     return game, state
-
-
-def play(state, cards):
-    for c in cards.split():
-        state.apply(f"play {c}")
-    return state
-
-
-def legal_cards(state):
-    return sorted(label.split()[1] for label in state.legal_labels())
-
-
-def cards(text):
-    return sorted(text.split())
 
 
 def winners(state):

@@ -14,7 +14,6 @@ from ..errors import OptionError
 from . import actions as A
 from . import fiftyfive as K
 from .game import Game, Option, nullable_column
-from .kernels import new_rng
 from .state import State
 
 BID_VALUES = (10, 15, 20, 25, 60)
@@ -91,13 +90,6 @@ class FiftyFive(Game):
         return seat % k if k > 1 else seat
 
     # --- deals ---------------------------------------------------------------
-
-    def new_hand(self, seed: int, dealer: int = 0, hand: int = 0) -> State:
-        """A random deal, reproducible from ``(seed, hand)``."""
-        self._check_seat(dealer)
-        s = np.empty(K.STATE_SIZE, dtype=np.int64)
-        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())
-        return State(self, s)
 
     def deal(self, hands, rest, dealer: int = 0) -> State:
         """A hand-made deal: ``players`` hands of 5 cards in seat order, and ``rest``: the

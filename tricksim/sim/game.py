@@ -83,6 +83,16 @@ class Game:
 
     # --- deals ---------------------------------------------------------------
 
+    def new_hand(self, seed: int, dealer: int = 0, hand: int = 0):
+        """A random deal, reproducible from ``(seed, hand)`` (the kernels' ``deal_random``)."""
+        from .kernels import new_rng
+        from .state import State
+
+        self._check_seat(dealer)
+        s = np.empty(self.kernels.STATE_SIZE, dtype=np.int64)
+        self.kernels.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())
+        return State(self, s)
+
     def _check_deal(self, hands: list, rest: Any, sizes: list[int], rest_size: int, deck: np.ndarray):
         """Card lists of a hand-made deal, checked against the deck and the sizes."""
         if len(hands) != len(sizes):

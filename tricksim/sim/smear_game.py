@@ -30,7 +30,6 @@ from ..errors import OptionError
 from . import actions as A
 from . import smear as K
 from .game import Game, Option, nullable_column
-from .kernels import new_rng
 from .state import State
 
 
@@ -65,13 +64,6 @@ class SmearGame(Game):
         return seat % self.teams
 
     # --- deals ---------------------------------------------------------------
-
-    def new_hand(self, seed: int, dealer: int = 0, hand: int = 0) -> State:
-        """A random deal, reproducible from ``(seed, hand)``."""
-        self._check_seat(dealer)
-        s = np.empty(K.STATE_SIZE, dtype=np.int64)
-        K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())
-        return State(self, s)
 
     def deal(self, hands, rest, dealer: int = 0) -> State:
         """A hand-made deal: the hands of 6 cards in seat order, and ``rest``: every other card
