@@ -13,11 +13,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..sim.smear import POINT_NAMES
 from .stats import mean_interval, wilson
 from .summary import bid_figures, bid_lines, mean_score_lines, score_means
-
-POINTS = ("high", "low", "jack", "jick", "joker", "game")
-
 
 def summarize(df: pd.DataFrame) -> dict:
     """Rates and means of a Shmear or NE Smear ``simulate`` frame (``SmearGame.frame``).
@@ -34,7 +32,7 @@ def summarize(df: pd.DataFrame) -> dict:
     n = len(played)
     bidder_team = played["bidder"].astype(int).to_numpy() % max(teams, 1)
     points = {}
-    for name in (p for p in POINTS if p in df.columns):
+    for name in (p for p in POINT_NAMES if p in df.columns):
         winner = played[name].to_numpy(dtype=float, na_value=np.nan)
         points[name] = {
             "bidding_team": wilson(int((winner == bidder_team).sum()), n),

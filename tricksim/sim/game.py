@@ -15,6 +15,8 @@ import pandas as pd
 
 from ..cards import CardSet, card_label, parse_cards
 from ..errors import OptionError
+from .kernels import new_rng
+from .state import State
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,6 @@ class Game:
 
     def new_hand(self, seed: int, dealer: int = 0, hand: int = 0):
         """A random deal, reproducible from ``(seed, hand)`` (the kernels' ``deal_random``)."""
-        from .kernels import new_rng
-        from .state import State
-
         self._check_seat(dealer)
         s = np.empty(self.kernels.STATE_SIZE, dtype=np.int64)
         self.kernels.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())

@@ -57,7 +57,7 @@ import numba as nb
 import numpy as np
 
 from ..agents.random import random_card, uniform_action
-from ..cards import LOW_JOKER, card
+from ..cards import LOW_JOKER, SUITS, card
 from . import actions as A
 from .kernels import (
     ALWAYS_WINS,
@@ -87,14 +87,12 @@ JOKER = LOW_JOKER
 # per variant: deck, players, bids
 DECK_MASKS = np.array([(1 << 52) - 1 | (1 << JOKER),
                        sum(1 << card(r, s) for s in "CDHS" for r in "789TJQKA")], dtype=np.int64)
-PLAYERS = np.array([6, 4], dtype=np.int64)
 MIN_BID = np.array([3, 2], dtype=np.int64)
 MAX_BID = np.array([6, 4], dtype=np.int64)
 LOW_RANK = ("2", "7")  # the Low card's rank per variant
 
 # --- tables, per variant and trump: row ``v * 4 + trump`` (the state's TABLE slot) ----
 
-SUIT_NAMES = "CDHS"
 NUM_POINTS = 6  # High, Low, Jack, Jick, Joker, Game (NE Smear has no Jick or Joker)
 HIGH, LOW, JACK, JICK, JOKER_POINT, GAME = range(NUM_POINTS)
 POINT_NAMES = ("high", "low", "jack", "jick", "joker", "game")
@@ -102,10 +100,10 @@ POINT_NAMES = ("high", "low", "jack", "jick", "joker", "game")
 
 def _trump_order(v: int, t: int) -> list[int]:
     """The trumps of variant ``v`` with suit ``t`` trumps, high to low."""
-    s = SUIT_NAMES[t]
+    s = SUITS[t]
     if v == NESMEAR:
         return [card(r, s) for r in "AKQJT987"]
-    left_bower = card("J", SUIT_NAMES[3 - t])  # the jack of the same colour: C<->S, D<->H
+    left_bower = card("J", SUITS[3 - t])  # the jack of the same colour: C<->S, D<->H
     return [card(r, s) for r in "AKQJ"] + [left_bower] + [card(r, s) for r in "T98765432"] + [JOKER]
 
 
@@ -125,7 +123,7 @@ def _tables():
                 power[row, c] = (ALWAYS_WINS + len(trumps) - trumps.index(c) if c in trumps
                                  else c % 13 + 1)  # plain suits: rank order, A high
                 suit_masks[row, effective[row, c]] |= 1 << c
-            s = SUIT_NAMES[t]
+            s = SUITS[t]
             point_cards[row, HIGH] = card("A", s)
             point_cards[row, LOW] = card(LOW_RANK[v], s)
             point_cards[row, JACK] = card("J", s)
@@ -142,7 +140,7 @@ EFFECTIVE, POWER, SUIT_MASKS, PROTECTED, POINT_CARDS = _tables()
 
 
 def _rank_mask(ranks: str) -> int:
-    return sum(1 << card(r, s) for s in SUIT_NAMES for r in ranks)
+    return sum(1 << card(r, s) for s in SUITS for r in ranks)
 
 
 # Game points (RULES.md §3, §5): A 4, K 3, Q 2, J 1, T 10, the joker 1; as masks per value.
@@ -218,6 +216,7 @@ def team(s, seat):
 
 @nb.njit(cache=True, inline="always")
 def trumps_of(s, mask):
+    """The trumps among ``mask``, once trump is named."""
     return mask & SUIT_MASKS[s[TABLE], s[TRUMP]]
 
 

@@ -50,7 +50,7 @@ class SmearGame(Game):
         array[K.O_VARIANT] = self.variant
         array[K.O_PLAYERS] = self.players
         array[K.O_TEAMS] = self.teams
-        array[K.O_MAY_TRUMP] = int(o.get("may_trump", True))
+        array[K.O_MAY_TRUMP] = int(o.get("may_trump", True))  # NE Smear: a trump is always playable
         array[K.O_WIDOW] = o.get("widow", 0)
         array[K.O_HIGH_LOW] = ("fixed", "in_play").index(o.get("high_low", "fixed"))
         self.option_array = array
