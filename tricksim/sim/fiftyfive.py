@@ -57,9 +57,8 @@ from .kernels import (
     borrow_rng,
     copy_slots,
     draw_cards,
-    nth_card,
+    draw_in_order,
     popcount,
-    rand_below,
     seed_stream,
     trick_winner,
 )
@@ -236,11 +235,7 @@ def deal_random(s, seed, hand, dealer, options, rng):
     s[KITTY], remaining = draw_cards(remaining, KITTY_SIZE, rng)
     s[STOCK] = remaining
     if options[O_EXCHANGE] > 0:
-        left_count = popcount(remaining)
-        for i in range(left_count):
-            c = nth_card(remaining, rand_below(rng, left_count - i))
-            remaining ^= bit(c)
-            s[STOCK_ORDER + i] = c
+        draw_in_order(remaining, popcount(remaining), s, STOCK_ORDER, rng)
 
 
 # --- bidding (RULES.md §2, Bidding) --------------------------------------------

@@ -133,10 +133,26 @@ def has(mask, c):
 
 
 # --- random stream ----------------------------------------------------------
-# splitmix64 on a counter: draw i of stream (seed, hand, stream) depends on
-# those numbers alone, so results never depend on threads, workers or chunks.
+# wyrand (the generator of Go's runtime and Zig's standard library: one 128-bit
+# multiply a word) on a counter that splitmix64 starts from (seed, hand, stream):
+# draw i of a stream depends on those numbers alone, so results never depend on
+# threads, workers or chunks.
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_WY_STEP = np.uint64(0xA0761D6478BD642F)
+_WY_MIX = np.uint64(0xE7037ED1A0B428DB)
+
+
+@intrinsic
+def _mul_fold(typingctx, a, b):
+    """The 128-bit product of two uint64s, its high and low halves xor-ed."""
+
+    def codegen(context, builder, signature, args):
+        i128, i64 = ir.IntType(128), ir.IntType(64)
+        p = builder.mul(builder.zext(args[0], i128), builder.zext(args[1], i128))
+        return builder.xor(builder.trunc(builder.lshr(p, ir.Constant(i128, 64)), i64), builder.trunc(p, i64))
+
+    return types.uint64(types.uint64, types.uint64), codegen
 
 
 @nb.njit(cache=True, inline="always")
@@ -146,7 +162,13 @@ def _mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-RNG_SIZE = 2  # a stream: its counter, and the next draw computed ahead
+@nb.njit(cache=True, inline="always")
+def _wyrand(counter):
+    """The word of a stream at ``counter``."""
+    return _mul_fold(counter, counter ^ _WY_MIX)
+
+
+RNG_SIZE = 2  # a stream: its counter, and the word at that counter, computed ahead
 
 
 def new_rng() -> np.ndarray:
@@ -159,8 +181,8 @@ def seed_stream(rng, seed, hand, stream):
     """Start ``rng`` (RNG_SIZE uint64s) at the stream of ``(seed, hand, stream)``."""
     z = _mix64(np.uint64(seed) ^ np.uint64(0x5DEECE66D))
     z = _mix64(z ^ (np.uint64(hand) * _GOLDEN))
-    rng[0] = _mix64(z ^ (np.uint64(stream) * np.uint64(0xD1B54A32D192ED03))) + _GOLDEN
-    rng[1] = _mix64(rng[0])
+    rng[0] = _mix64(z ^ (np.uint64(stream) * np.uint64(0xD1B54A32D192ED03)))
+    rng[1] = _wyrand(rng[0])
 
 
 @nb.njit(cache=True, inline="always")
@@ -170,8 +192,8 @@ def rand_word(rng):
     Each call also computes the next word, so that its latency is hidden behind
     the caller's work instead of delaying the caller's next decision."""
     z = rng[1]
-    rng[0] += _GOLDEN
-    rng[1] = _mix64(rng[0])
+    rng[0] += _WY_STEP
+    rng[1] = _wyrand(rng[0])
     return z
 
 
@@ -188,26 +210,45 @@ def rand_below(rng, n):
 
 
 @nb.njit(cache=True, inline="always")
+def _half_word(rng, z, i):
+    """32 random bits for draw ``i`` of a run of draws, and the current word: a new word's top
+    half when ``i`` is even, else the bottom half of ``z`` (one word serves two draws)."""
+    if i & 1 == 0:
+        z = rand_word(rng)
+        return z >> np.uint64(32), z
+    return z & np.uint64(0xFFFFFFFF), z
+
+
+@nb.njit(cache=True, inline="always")
 def draw_cards(remaining, count, rng):
     """Draw ``count`` cards uniformly without replacement from the mask ``remaining``.
 
     Returns ``(drawn, remaining)``. Dealing hand after hand this way gives every
     hand a uniformly random subset of the deck (RULES.md §0), with no deck array.
-    Each random word serves two cards, its top half and then its bottom half.
     """
     drawn = np.int64(0)
     left = popcount(remaining)
     z = np.uint64(0)
     for i in range(count):
-        if i & 1 == 0:
-            z = rand_word(rng)
-            half = z >> np.uint64(32)
-        else:
-            half = z & np.uint64(0xFFFFFFFF)
+        half, z = _half_word(rng, z, i)
         c = bit(nth_card(remaining, _below(half, left - i)))
         remaining ^= c
         drawn |= c
     return drawn, remaining
+
+
+@nb.njit(cache=True, inline="always")
+def draw_in_order(remaining, count, out, start, rng):
+    """Draw ``count`` cards like ``draw_cards``, writing them in the order drawn to
+    ``out[start:start + count]`` (a stock, a widow); returns the cards left."""
+    left = popcount(remaining)
+    z = np.uint64(0)
+    for i in range(count):
+        half, z = _half_word(rng, z, i)
+        c = nth_card(remaining, _below(half, left - i))
+        remaining ^= bit(c)
+        out[start + i] = c
+    return remaining
 
 
 @nb.njit(cache=True, inline="always")

@@ -67,10 +67,9 @@ from .kernels import (
     borrow_rng,
     copy_slots,
     draw_cards,
+    draw_in_order,
     lowest_card,
-    nth_card,
     popcount,
-    rand_below,
     seed_stream,
     trick_winner,
 )
@@ -250,12 +249,11 @@ def deal_random(s, seed, hand, dealer, options, rng):
     for seat in range(s[NUM_PLAYERS]):
         s[HANDS + seat], remaining = draw_cards(remaining, HAND_SIZE, rng)
     s[STOCK] = remaining
-    left_count = popcount(remaining)
     drawable = options[O_WIDOW] if options[O_VARIANT] == NESMEAR else MAX_DRAW * (s[NUM_PLAYERS] - 1)
-    for i in range(left_count):
-        c = nth_card(remaining, rand_below(rng, left_count - i) if i < drawable else 0)
-        remaining ^= bit(c)
-        s[REST_ORDER + i] = c
+    remaining = draw_in_order(remaining, drawable, s, REST_ORDER, rng)
+    for i in range(drawable, drawable + popcount(remaining)):
+        s[REST_ORDER + i] = lowest_card(remaining)
+        remaining &= remaining - 1
 
 
 # --- bidding (RULES.md §3, §5: Bidding) -----------------------------------------
