@@ -172,7 +172,10 @@ def test_make_game_accepts_the_options_of_the_rule_book():
 
 @pytest.mark.parametrize("kwargs, text", [
     ({"agents": "genius"}, "'genius'"),
-    ({"agents": ["random", "genius"]}, "'genius'"),
+    ({"agents": ["random"] * 4 + ["genius"]}, "'genius'"),
+    ({"agents": ["random", "random"]}, "2 given for 5 seats"),
+    ({"agents": "random:depth=3"}, "takes no parameters"),
+    ({"workers": 0}, "workers = 0"),
     ({"hands": -1}, "-1"),
     ({"hands": 2.5}, "2.5"),
     ({"hands": True}, "True"),

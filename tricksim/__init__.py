@@ -49,15 +49,39 @@ def make_game(name: str, **options) -> Game:
     return _GAMES[name](**options)
 
 
-def simulate(game: str, hands: int, seed: int = 0, agents: str = "random", **options):
-    """Play ``hands`` independent hands and return one row per hand (a DataFrame).
+def simulate(game: str, hands: int, seed: int = 0, agents="random", workers: int = 1, out=None,
+             progress: bool = True, **options):
+    """Play ``hands`` independent hands of ``game`` and return one row per hand (a DataFrame).
 
-    Hand ``i`` is dealt from ``(seed, i)`` with dealer ``i % players``; results do
-    not depend on the number of threads.
+    Hand ``i`` is dealt from ``(seed, i)`` with dealer ``i % players``. ``agents``: one agent for
+    every seat (``"random"``, ``"heuristic"``, ``"heuristic:pick_threshold=5"``) or a list, or a
+    comma-separated string, with one per seat. ``workers`` processes share the hands; the rows do
+    not depend on it or on the number of threads. With ``out`` (a path) the rows stream to that
+    Parquet file, a run stopped at any point resumes from its finished chunks, and the path is
+    returned. ``progress`` shows a bar on long runs in a terminal.
+
+    >>> df = simulate("shmear", hands=1000, agents="heuristic")
+    >>> len(df), df.attrs["game"]
+    (1000, 'shmear')
     """
     from .sim.batch import simulate as _simulate
 
-    return _simulate(make_game(game, **options), hands=hands, seed=seed, agents=agents)
+    return _simulate(make_game(game, **options), hands=hands, seed=seed, agents=agents, workers=workers,
+                     out=out, progress=progress)
+
+
+def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1, **options):
+    """Agent ``agent_a`` against ``agent_b`` on ``hands`` duplicate deals of ``game``, the seats
+    rotated so that each agent sits in every seat: the mean score difference per deal with a 95 %
+    interval (see ``tricksim.experiments.compare``).
+
+    >>> r = compare("nesmear", "heuristic", "random", hands=2000)
+    >>> r["difference"][1] > 0    # the heuristic wins clearly
+    True
+    """
+    from .experiments.compare import compare as _compare
+
+    return _compare(make_game(game, **options), agent_a, agent_b, hands=hands, seed=seed, workers=workers)
 
 
 def summarize(df):
@@ -67,4 +91,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "IllegalActionError", "OptionError", "State", "games", "make_game", "simulate", "summarize"]
+__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate",
+           "summarize"]

@@ -1,6 +1,7 @@
 """The ``tricksim`` command.
 
-    tricksim simulate sheepshead --hands 100000 --seed 1 --out hands.parquet --set no_pick=doubler
+    tricksim simulate sheepshead --hands 100000 --agents heuristic --out hands.parquet --set no_pick=doubler
+    tricksim compare shmear --a heuristic --b random --hands 20000
 """
 
 from __future__ import annotations
@@ -23,43 +24,80 @@ def _parse_sets(pairs: list[str]) -> dict[str, str]:
     return options
 
 
+def _agents_help(text: str) -> str:
+    return (f"{text}: one agent for every seat, or a comma-separated list with one per seat; an agent is "
+            "random or heuristic, with parameters as heuristic:name=value:name=value (default random)")
+
+
 def simulate_command(args: argparse.Namespace) -> int:
-    import numba
+    import pandas as pd
 
     from .experiments.summary import format_summary, summarize
-    from .sim.batch import simulate
+    from .sim.batch import make_run, simulate
 
     game = make_game(args.game, **_parse_sets(args.set))
     if args.out and not args.out.endswith(".parquet"):
         raise OptionError(f"--out {args.out!r}: the output is a Parquet file, name it *.parquet")
-    if args.threads is not None:
-        if not 1 <= args.threads <= numba.config.NUMBA_NUM_THREADS:
-            raise OptionError(f"--threads {args.threads}: choose 1 .. {numba.config.NUMBA_NUM_THREADS}")
-        numba.set_num_threads(args.threads)
-    simulate(game, hands=min(args.hands, 1000), seed=args.seed)  # compile (or load the cache) untimed
+    _set_threads(args.threads)
+    run = make_run(game, args.hands, args.seed, args.agents)  # checks the arguments before any work
+    simulate(game, hands=min(args.hands, 1000), seed=args.seed, agents=args.agents, progress=False)  # compile untimed
     start = time.perf_counter()
-    df = simulate(game, hands=args.hands, seed=args.seed)
+    if args.out:
+        df = pd.read_parquet(simulate(game, args.hands, args.seed, args.agents, args.workers, out=args.out))
+        df.attrs["game"] = game.name
+    else:
+        df = simulate(game, args.hands, args.seed, args.agents, args.workers)
     seconds = time.perf_counter() - start
-    print(f"{game!r}, seed {args.seed}")
+    print(f"{game!r}, seed {args.seed}, agents {', '.join(run.agents) if len(set(run.agents)) > 1 else run.agents[0]}")
     print(format_summary(df, summarize(df), seconds))
     if args.out:
-        df.to_parquet(args.out, index=False)
         print(f"wrote {len(df):,} rows to {args.out}")
     return 0
+
+
+def compare_command(args: argparse.Namespace) -> int:
+    from .experiments.compare import compare, format_compare
+
+    game = make_game(args.game, **_parse_sets(args.set))
+    _set_threads(args.threads)
+    print(format_compare(compare(game, args.a, args.b, hands=args.hands, seed=args.seed, workers=args.workers)))
+    return 0
+
+
+def _set_threads(threads: int | None) -> None:
+    import numba
+
+    if threads is not None:
+        if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+            raise OptionError(f"--threads {threads}: choose 1 .. {numba.config.NUMBA_NUM_THREADS}")
+        numba.set_num_threads(threads)
+
+
+def _add_run_arguments(parser: argparse.ArgumentParser, hands: int) -> None:
+    parser.add_argument("game", help=f"one of: {', '.join(games())}")
+    parser.add_argument("--hands", type=int, default=hands, help=f"hands (deals) to play (default {hands})")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        help="a game option of RULES.md, e.g. --set no_pick=doubler (repeatable)")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="worker processes, one core each (default 1); results do not change")
+    parser.add_argument("--threads", type=int,
+                        help="numba threads when --workers is 1 (default: all cores); results do not change")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tricksim", description="Self-play laboratory for Midwestern trick-taking games.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play hands with random agents and summarise them")
-    sim.add_argument("game", help=f"one of: {', '.join(games())}")
-    sim.add_argument("--hands", type=int, default=100_000, help="hands to play (default 100000)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
-    sim.add_argument("--out", help="write one row per hand to this Parquet file")
-    sim.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                     help="a game option of RULES.md, e.g. --set no_pick=doubler (repeatable)")
-    sim.add_argument("--threads", type=int, help="numba threads (default: all cores); results do not change")
+    sim = sub.add_parser("simulate", help="play hands between agents and summarise them")
+    _add_run_arguments(sim, 100_000)
+    sim.add_argument("--agents", default="random", help=_agents_help("the agents"))
+    sim.add_argument("--out", help="stream one row per hand to this Parquet file; run again to resume a stopped run")
     sim.set_defaults(run=simulate_command)
+    cmp = sub.add_parser("compare", help="two agents on duplicate deals, the seats rotated")
+    _add_run_arguments(cmp, 10_000)
+    cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
+    cmp.add_argument("--b", default="random", help="agent B (default random)")
+    cmp.set_defaults(run=compare_command)
     return parser
 
 

@@ -8,10 +8,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
+from ..sim.sheepshead import PLAYERS
 from .stats import wilson
-from .summary import mean_score_lines, score_means
+from .summary import mean_score_lines, position_name, score_means
 
 
 def summarize(df: pd.DataFrame) -> dict:
@@ -21,13 +23,28 @@ def summarize(df: pd.DataFrame) -> dict:
     a Wilson interval over the hands with a picker; ``alone_rate``,
     ``schneider_rate`` (a side under 31 points but with a trick) and
     ``no_trick_rate`` among those hands; ``leaster_rate`` and ``thrown_in_rate``
-    over all hands; ``mean_score`` per seat and ``mean_score_from_dealer``
+    over all hands; ``by_position`` {position from the dealer (0 the dealer, 1
+    eldest …): ``pick_rate``, picks per decision taken there, and ``picker_win``,
+    each (rate, low, high) with a Wilson interval}; ``mean_score`` per seat and ``mean_score_from_dealer``
     (position 0 is the dealer, 1 eldest …), each as (mean, low, high).
     """
     hands = len(df)
     picked = df[df["outcome"].isin(["win", "loss"])]
     n = len(picked)
     by_seat, from_dealer = score_means(df)
+    # the seats decide in turn from eldest (turn 0) to the dealer (turn 4); a seat decides unless
+    # somebody before it picked
+    dealer = df["dealer"].to_numpy().astype(int)
+    picker = df["picker"].to_numpy(dtype=float, na_value=-1).astype(int)
+    picker_turn = np.where(picker >= 0, (picker - dealer - 1) % PLAYERS, PLAYERS)
+    win = (df["outcome"] == "win").to_numpy()
+    by_position = {}
+    for turn in range(PLAYERS):
+        decided, picks = int((picker_turn >= turn).sum()), picker_turn == turn
+        by_position[(turn + 1) % PLAYERS] = {
+            "pick_rate": wilson(int(picks.sum()), decided),
+            "picker_win": wilson(int(win[picks].sum()), int(picks.sum())),
+        }
     return {
         "hands": hands,
         "pick_rate": n / hands if hands else float("nan"),
@@ -37,6 +54,7 @@ def summarize(df: pd.DataFrame) -> dict:
         "no_trick_rate": float((picked["multiplier"] == 3).mean()) if n else float("nan"),
         "leaster_rate": float((df["outcome"] == "leaster").mean()) if hands else float("nan"),
         "thrown_in_rate": float((df["outcome"] == "thrown_in").mean()) if hands else float("nan"),
+        "by_position": by_position,
         "mean_score": by_seat,
         "mean_score_from_dealer": from_dealer,
     }
@@ -53,6 +71,10 @@ def format_summary(summary: dict) -> str:
         f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
         f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
     ]
+    lines.append("  by seat        " + "  ".join(
+        f"{position_name(k)}: picks {p['pick_rate'][0]:.3f}, wins {p['picker_win'][0]:.3f}"
+        for k, p in sorted(s["by_position"].items(), key=lambda item: (item[0] - 1) % PLAYERS)))
+    lines.append("                 (picks per decision taken in that seat; wins of the hands picked there)")
     lines += mean_score_lines(s)
     return "\n".join(lines)
 

@@ -77,9 +77,12 @@ def mean_score_lines(summary: dict, digits: int = 4) -> list[str]:
     """The two lines of mean scores, by seat and from the dealer."""
     return [
         "mean score       " + "  ".join(
-            f"seat {p}: {m:+.{digits}f}" for p, (m, _, _) in enumerate(summary["mean_score"])),
+            f"seat {p}: {m:+.{digits}f} ±{(high - low) / 2:.{digits}f}"
+            for p, (m, low, high) in enumerate(summary["mean_score"])),
         "  from dealer    " + "  ".join(
-            f"{position_name(k)}: {m:+.{digits}f}" for k, (m, _, _) in enumerate(summary["mean_score_from_dealer"])),
+            f"{position_name(k)}: {m:+.{digits}f} ±{(high - low) / 2:.{digits}f}"
+            for k, (m, low, high) in enumerate(summary["mean_score_from_dealer"])),
+        "                 (± the half-width of a 95% interval)",
     ]
 
 

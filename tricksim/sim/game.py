@@ -78,6 +78,12 @@ class Game:
         }
         self.players = self.options.get("players", 0)
 
+    @property
+    def teams(self) -> int:
+        """The number of fixed teams, of seats ``seat % teams``; 0 when every seat plays for itself
+        (Sheepshead's sides change from hand to hand)."""
+        return self.options.get("teams", 0)
+
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.OPTIONS[k].default}
         args = "".join(f", {k}={v!r}" for k, v in changed.items())

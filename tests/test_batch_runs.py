@@ -1,0 +1,143 @@
+"""Runs of the batch simulator: the same rows for any worker count, Parquet output streamed in parts,
+and a stopped run (an exception, or ``kill -9``) that resumes into the very file an uninterrupted
+run writes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pandas as pd
+import pytest
+
+import tricksim
+from tricksim.errors import OptionError
+from tricksim.sim import batch
+
+HANDS = 5_500
+SMALL_CHUNK = 1_000  # six chunks, the last one short
+
+
+@pytest.fixture
+def small_chunks(monkeypatch):
+    monkeypatch.setattr(batch, "CHUNK", SMALL_CHUNK)
+
+
+def test_rows_do_not_depend_on_workers_or_chunks(small_chunks):
+    one = tricksim.simulate("sheepshead", hands=HANDS, seed=3)
+    two = tricksim.simulate("sheepshead", hands=HANDS, seed=3, workers=2)
+    pd.testing.assert_frame_equal(one, two)
+    batch.CHUNK = 1 << 18
+    whole = tricksim.simulate("sheepshead", hands=HANDS, seed=3)
+    pd.testing.assert_frame_equal(one, whole)
+    assert one["hand"].tolist() == list(range(HANDS))
+
+
+def test_out_file_holds_the_rows_and_the_run(small_chunks, tmp_path):
+    out = tmp_path / "hands.parquet"
+    path = tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)
+    assert path == out and not (tmp_path / "hands.parquet.parts").exists()
+    expected = tricksim.simulate("shmear", hands=HANDS, seed=2, teams=2)
+    pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
+    run = batch.file_run(out)
+    assert '"teams": 2' in run and '"hands": 5500' in run
+    stamp = out.stat().st_mtime_ns
+    tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)  # already complete: untouched
+    assert out.stat().st_mtime_ns == stamp
+    tricksim.simulate("shmear", hands=100, seed=2, out=out, teams=2)  # another run: replaced
+    assert len(pd.read_parquet(out)) == 100
+
+
+def test_a_run_stopped_by_an_error_resumes_into_the_same_file(small_chunks, tmp_path, monkeypatch):
+    whole = tmp_path / "whole.parquet"
+    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=whole)
+    out = tmp_path / "stopped.parquet"
+    write_part = batch._write_part
+    written = []
+
+    def failing(run, index, first, count, folder):
+        if len(written) == 3:
+            raise KeyboardInterrupt  # as if stopped by Ctrl-C during the fourth chunk
+        written.append(index)
+        return write_part(run, index, first, count, folder)
+
+    monkeypatch.setattr(batch, "_write_part", failing)
+    with pytest.raises(KeyboardInterrupt):
+        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+    parts = sorted(p.name for p in (tmp_path / "stopped.parquet.parts").iterdir())
+    assert parts == ["part-000000.parquet", "part-000001.parquet", "part-000002.parquet", "run.json"]
+    assert not out.exists()
+    monkeypatch.setattr(batch, "_write_part", write_part)
+    played = []
+    monkeypatch.setattr(batch, "play_chunk", lambda run, first, count, game=None: _record_play(played, run, first, count, game))
+    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+    assert played == [3000, 4000, 5000]  # only the missing chunks are played again
+    assert out.read_bytes() == whole.read_bytes()
+
+
+_play_chunk = batch.play_chunk
+
+
+def _record_play(played, run, first, count, game):
+    played.append(first)
+    return _play_chunk(run, first, count, game)
+
+
+def test_a_broken_part_is_played_again(small_chunks, tmp_path):
+    whole = tmp_path / "whole.parquet"
+    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=whole)
+    out = tmp_path / "broken.parquet"
+    parts = tmp_path / "broken.parquet.parts"
+    parts.mkdir()
+    (parts / "run.json").write_text(batch.make_run(tricksim.make_game("nesmear"), HANDS, 1).describe())
+    (parts / "part-000001.parquet").write_bytes(b"PAR1 half a file")  # cut off mid-write
+    (parts / "part-000002.parquet.tmp").write_bytes(b"junk")
+    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=out)
+    assert out.read_bytes() == whole.read_bytes() and not parts.exists()
+
+
+def test_parts_of_another_run_are_an_error_and_stay(small_chunks, tmp_path):
+    out = tmp_path / "hands.parquet"
+    parts = tmp_path / "hands.parquet.parts"
+    parts.mkdir()
+    (parts / "run.json").write_text("{}")
+    with pytest.raises(OptionError, match="another run"):
+        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+    assert (parts / "run.json").read_text() == "{}" and not out.exists()
+
+
+KILLED_RUN = textwrap.dedent("""
+    import sys, time
+    import tricksim
+    from tricksim.sim import batch
+    batch.CHUNK = 20_000
+    play = batch.play_chunk
+    def slow(*args, **kwargs):
+        time.sleep(0.3)  # time for the test to kill it between parts
+        return play(*args, **kwargs)
+    batch.play_chunk = slow
+    tricksim.simulate("sheepshead", hands=200_000, seed=8, out=sys.argv[1], agents=sys.argv[2], progress=False)
+""")
+
+
+@pytest.mark.parametrize("agents", ["random"])
+def test_a_killed_run_resumes_into_the_same_file(tmp_path, agents):
+    whole, out = tmp_path / "whole.parquet", tmp_path / "killed.parquet"
+    parts = tmp_path / "killed.parquet.parts"
+    script = tmp_path / "run.py"
+    script.write_text(KILLED_RUN)
+    subprocess.run([sys.executable, str(script), str(whole), agents], check=True)
+    process = subprocess.Popen([sys.executable, str(script), str(out), agents])
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(parts.glob("part-*.parquet"))) < 3:
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    finished = len(list(parts.glob("part-*.parquet")))
+    assert 3 <= finished < 10 and not out.exists()
+    subprocess.run([sys.executable, str(script), str(out), agents], check=True)
+    assert out.read_bytes() == whole.read_bytes() and not parts.exists()

@@ -1,0 +1,568 @@
+"""A heuristic Bluke agent (RULES.md §4): bid the tricks the hand should take, then
+play to take at least that many, as numba kernels for the batch loop.
+
+**Bid.** ``hand_strength`` estimates the tricks of a hand from what the seat sees when
+it bids (its hand, the turned card, its seat), as a sum of per-card chances, and their
+variance. ``density`` is the chance that a given unseen card is in an opponent's hand
+(most of the deck stays undealt in short hands or with few players); a dealt higher
+card falls on ours with chance ``q = density * cover``.
+
+* HJ: 1 (it takes any trick it is in). LJ: 1 if HJ is ours or turned, else
+  ``1 - density * low_bluke_risk``.
+* A trump with h higher unseen trumps and j of ours above it: P(at most j of the h fall
+  on it) (binomial: length protects), scaled by ``trump_value`` when h > 0.
+* A side card (every suit with no trump) with h higher unseen cards and k of ours above
+  it: it can win on round k + 1 of its suit; ``(1 - q) ** h`` that no higher card falls
+  on it, times the chance that no opponent then out of the suit (holding <= k of it)
+  ruffs with a trump or a bluke; scaled by ``ace_value`` (h = 0) or ``king_value``.
+* ``void_value`` per void side suit (pro rata of the hand size: a void only pays when
+  the suit is led), for as many voids as there are trumps too low to count on their own.
+* ``position_value``: the dealer plays last to the first trick and eldest leads blind;
+  the seat's share of that, pro rata of the hand size.
+
+``choose_bid`` lowers the estimate by ``crowd_adjust`` for each trick the bids so far,
+this estimate and an even share for the seats still to bid claim beyond the hand size,
+then bids ``floor(estimate + bid_round - bid_shade * standard deviation)``: a miss costs
+10 a trick bid and an extra trick scores only 1, so the bid sits below the estimate.
+It bids at least the sure tricks (HJ; LJ when HJ is out of play; with both blukes
+out of play, the trumps no unseen trump beats) and at least 1, or 0
+(when ``min_bid = 0``) below ``zero_threshold`` with no sure trick; under ``hook`` a
+dealer whose bid is barred takes the legal bid nearest the target.
+
+**Play**, aiming at the seat's own bid:
+
+* Short of the bid: win the trick with the cheapest card that wins it now. A bluke wins
+  only tricks no other card can, and only when sure to hold (HJ; LJ when last to play or
+  HJ is gone), or when every trick left is needed: a trick taken with a bluke instead
+  of a losing card keeps that card for a later trick. Cards that cannot win: the lowest
+  side card, from the suit the hand is shortest in. Leads: a side suit's top card (no
+  unseen card of its suit beats it) unless a seat that showed a void in it could ruff;
+  the top trump (it pulls trumps); when every trick left is needed, HJ, a sure LJ, else
+  the card fewest unseen cards beat; else a low side card, from the shortest side suit
+  while holding trumps (to ruff it later).
+* Bid made: ``overtricks`` = 1 plays on as above (each extra trick scores 1 and may set
+  a seat that needs it); 0 ducks like a zero bid.
+* Zero bid, not yet taken a trick: duck: the highest card that does not win; when every
+  legal card wins, the highest (a bluke first) when last to play, else the lowest; lead
+  the card most unseen cards beat.
+* A bid that cannot be made any more (more tricks needed than left, or a zero bid that
+  took one) scores the same whatever happens: play on to take tricks and set others.
+
+**Knowledge.** The agent reads only what the seat to act may know: its own hand
+(``HANDS + seat``), ``TURNED``, ``TRUMP``, ``PHASE``, ``TO_ACT``, ``DEALER``, ``PLAYERS``,
+``HAND_SIZE``, ``TRICK_NO``, ``IN_TRICK``, ``PLAYED``, ``BIDS``, ``BIDS_MADE``,
+``BID_TOTAL``, ``TAKEN``, the options (through ``bid_mask`` and ``play_mask`` too) and the
+trick slots ``TRICKS``, from which it derives who showed a void. Never another hand or
+``REST``. ``rng`` is unused: the agent is deterministic.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS
+from ..sim import actions as A
+from ..sim import bluke as K
+from ..sim.kernels import (
+    ALWAYS_WINS,
+    RNG_SIZE,
+    bit,
+    borrow,
+    borrow_rng,
+    has,
+    lowest_card,
+    popcount,
+    seed_stream,
+)
+from .kinds import HEURISTIC
+from .random import uniform_action
+
+PARAMS = (
+    ("bid_round", -0.1, "bid floor(estimate + bid_round - bid_shade * its standard deviation)"),
+    ("bid_shade", 0.3, "bid lower by this many standard deviations of the estimate"),
+    ("ace_value", 0.95, "scale of a side card no unseen card of its suit beats"),
+    ("king_value", 0.85, "scale of a side card with higher unseen cards of its suit"),
+    ("trump_value", 0.85, "scale of a trump with higher unseen trumps"),
+    ("void_value", 0.45, "tricks per void side suit in a 13-card hand (pro rata), with spare trumps"),
+    ("cover", 0.5, "chance that a dealt higher card is played on ours"),
+    ("low_bluke_risk", 0.0, "LJ loses this share of the chance that HJ is dealt to another"),
+    ("position_value", 0.3, "tricks the dealer gains over eldest in a 13-card hand (pro rata)"),
+    ("crowd_adjust", 0.15, "estimate lowered per trick the table's bids would claim beyond the hand"),
+    ("zero_threshold", 0.85, "with min_bid 0: bid zero below this estimate (no sure trick)"),
+    ("overtricks", 1.0, "once the bid is made: 1 keeps taking tricks (+1 each), 0 ducks"),
+    ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
+)
+(BID_ROUND, BID_SHADE, ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
+ CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK) = range(len(PARAMS))
+DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
+
+FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
+    f"sure_tricks_x100_{p}" for p in range(K.MAX_PLAYERS)
+)
+"""Per seat (-1 for absent seats): the trumps dealt (0 with no trump) and
+``hand_strength`` of the dealt hand at the DEFAULTS, in hundredths of a trick."""
+
+# --- tables (RULES.md §4 Ranks) ------------------------------------------------------------------
+
+HJ, LJ = HIGH_JOKER, LOW_JOKER
+BLUKE_MASK = K.BLUKE_MASK
+
+
+def _higher():
+    """HIGHER[c]: the cards of c's suit that outrank it (HJ above LJ, nothing above HJ)."""
+    higher = np.zeros(NUM_CARDS, dtype=np.int64)
+    for c in range(52):
+        for r in range(c % 13 + 1, 13):
+            higher[c] |= np.int64(1) << np.int64(c - c % 13 + r)
+    higher[LJ] = np.int64(1) << np.int64(HJ)
+    return higher
+
+
+def _beaters():
+    """BEATERS[t, c]: the suited cards that beat c on a trick of c's suit, trump row t:
+    higher cards of its suit and, for a side card, every trump (blukes left out)."""
+    beaters = np.zeros((5, NUM_CARDS), dtype=np.int64)
+    for t in range(5):
+        for c in range(52):
+            beaters[t, c] = HIGHER[c]
+            if t < 4 and c // 13 != t:
+                beaters[t, c] |= K.SUIT_MASKS[t, t]
+    return beaters
+
+
+@nb.njit(cache=True, inline="always")
+def _ipow(x, k):
+    """x ** k for a small int k >= 0."""
+    r = 1.0
+    for _ in range(k):
+        r *= x
+    return r
+
+
+@nb.njit(cache=True, inline="always")
+def _at_most(h, q, j):
+    """P(X <= j) for X ~ Binomial(h, q)."""
+    if j >= h:
+        return 1.0
+    q = min(q, 0.999)
+    term = _ipow(1.0 - q, h)
+    total = term
+    for i in range(j):
+        term *= (h - i) / (i + 1.0) * q / (1.0 - q)
+        total += term
+    return total
+
+
+def _holding_tables():
+    """For a hand of ``size`` cards seen at bidding time (53 - size cards unseen), an
+    opponent's hand is ``size`` draws from them, taken as independent:
+    HOLDS_AT_MOST[size, u, k] = P(he holds <= k of ``u`` unseen cards of a suit);
+    HOLDS_ANY[size, r] = P(he holds at least one of ``r`` unseen ruffing cards)."""
+    at_most = np.zeros((K.MAX_HAND + 1, 14, K.MAX_HAND + 1), dtype=np.float64)
+    any_of = np.zeros((K.MAX_HAND + 1, 16), dtype=np.float64)
+    for size in range(1, K.MAX_HAND + 1):
+        unseen = 53 - size
+        for u in range(14):
+            for k in range(K.MAX_HAND + 1):
+                at_most[size, u, k] = _at_most(size, u / unseen, k)
+        for r in range(16):
+            any_of[size, r] = 1 - (1 - r / unseen) ** size
+    return at_most, any_of
+
+
+HIGHER = _higher()
+BEATERS = _beaters()
+HOLDS_AT_MOST, HOLDS_ANY = _holding_tables()
+NO_TRUMP = K.NO_TRUMP
+MODE_NEED, MODE_TAKE, MODE_DUCK = range(3)  # play to win / keep winning / avoid tricks
+
+# --- hand strength (the bid) ---------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _add(e, var, p):
+    """A card taking a trick with chance ``p``: the sum and variance of the hand's tricks."""
+    return e + p, var + p * (1.0 - p)
+
+
+@nb.njit(cache=True)
+def hand_strength(hand, trump, turned, players, size, position, params):
+    """Expected tricks of ``hand`` seen at bidding time and their variance (the cards taken
+    as independent), for the seat ``position`` places after eldest (the dealer: players - 1);
+    module docstring, Bid."""
+    unseen = K.DECK_MASK & ~hand & ~bit(turned)
+    n_unseen = popcount(unseen)
+    density = min(1.0, (players - 1) * size / n_unseen)
+    q = density * params[COVER]
+    e, var = 0.0, 0.0
+    if has(hand, HJ):
+        e += 1.0
+    if has(hand, LJ):
+        e, var = _add(e, var, 1.0 - density * params[LOW_BLUKE_RISK] if has(unseen, HJ) else 1.0)
+    # an opponent ruffs a side card when out of its suit and holding a trump or a bluke
+    ruffers = unseen & (BLUKE_MASK | (K.SUIT_MASKS[trump, trump] if trump < 4 else 0))
+    p_ruffer = HOLDS_ANY[size, popcount(ruffers)]
+    log_kept = np.log(1.0 - min(q, 0.999))  # (1 - q) ** h = exp(h * log_kept)
+    voids = 0
+    spare = 0  # trumps too low to count as a trick: they ruff voids
+    for suit in range(4):
+        held = hand & K.SUIT_MASKS[4, suit]
+        if held == 0:
+            if suit != trump:
+                voids += 1
+            continue
+        m = held
+        if suit == trump:
+            while m != 0:
+                c = lowest_card(m)
+                m &= m - 1
+                above = popcount(held & HIGHER[c])  # the trumps above protect it
+                h = popcount(unseen & HIGHER[c])
+                p = _at_most(h, q, above)
+                e, var = _add(e, var, p if h == 0 else p * params[TRUMP_VALUE])
+                if p < 0.5:
+                    spare += 1
+            continue
+        outside = popcount(unseen & K.SUIT_MASKS[4, suit])
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            above = popcount(held & HIGHER[c])
+            h = popcount(unseen & HIGHER[c])
+            # it wins on round above + 1 of the suit at best, if no opponent out of the suit
+            # by then (holding <= above cards of it) ruffs and none of the h falls on it
+            no_ruff = _ipow(1.0 - HOLDS_AT_MOST[size, outside, above] * p_ruffer, players - 1)
+            scale = params[ACE_VALUE] if h == 0 else params[KING_VALUE]
+            e, var = _add(e, var, min(1.0, scale * np.exp(h * log_kept) * no_ruff))
+    if trump < 4:
+        e += params[VOID_VALUE] * size / K.MAX_HAND * min(voids, spare)
+    # playing after the others pays in long hands (eldest leads blind)
+    e += params[POSITION_VALUE] * size / K.MAX_HAND * (position / (players - 1) - 0.5)
+    return max(0.0, min(e, float(size))), var
+
+
+@nb.njit(cache=True, inline="always")
+def seat_position(s, seat):
+    """Seats from eldest (0) round to the dealer (players - 1)."""
+    p = seat - s[K.DEALER] - 1
+    return p + s[K.PLAYERS] if p < 0 else p
+
+
+@nb.njit(cache=True, inline="always")
+def sure_tricks(hand, unseen, trump):
+    """Tricks the hand takes whatever happens: HJ, LJ when HJ cannot beat it and, when no
+    bluke can beat them, the trumps no unseen trump beats."""
+    sure = 1 if has(hand, HJ) else 0
+    if has(hand, LJ) and not has(unseen, HJ):
+        sure += 1
+    if trump < 4 and unseen & BLUKE_MASK == 0:
+        m = hand & K.SUIT_MASKS[trump, trump]
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            if HIGHER[c] & unseen == 0:
+                sure += 1
+    return sure
+
+
+@nb.njit(cache=True, inline="always")
+def choose_bid(s, seat, params):
+    """The bid (a number of tricks) for ``seat`` (module docstring, Bid)."""
+    n, size = s[K.PLAYERS], s[K.HAND_SIZE]
+    hand = s[K.HANDS + seat]
+    e, var = hand_strength(hand, s[K.TRUMP], s[K.TURNED], n, size, seat_position(s, seat), params)
+    later = n - 1 - s[K.BIDS_MADE]
+    excess = s[K.BID_TOTAL] + e + later * size / n - size  # tricks claimed beyond the hand
+    e = max(0.0, e - params[CROWD_ADJUST] * max(0.0, excess))
+    sure = sure_tricks(hand, K.DECK_MASK & ~hand & ~bit(s[K.TURNED]), s[K.TRUMP])
+    legal = K.bid_mask(s, seat) >> A.BID
+    if sure == 0 and e < params[ZERO_THRESHOLD] and legal & 1:
+        return 0
+    target = e + params[BID_ROUND] - params[BID_SHADE] * np.sqrt(var)
+    b = min(max(int(target), sure, 1), size)
+    toward = 1 if target - b >= 0.5 else -1  # the hook bars at most one bid: try this side first
+    for step in range(size + 1):
+        for cand in (b + toward * step, b - toward * step):
+            if 0 <= cand <= size and (legal >> cand) & 1:
+                return cand
+    return b
+
+
+# --- card play -----------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _power_in(t, c, led):
+    """Power of card c in a trick led in effective suit ``led``, -1 when it cannot win
+    (the rule of ``kernels.trick_winner``)."""
+    p = K.POWER[t, c]
+    return p if p >= ALWAYS_WINS or K.EFFECTIVE[t, c] == led else -1
+
+
+@nb.njit(cache=True, inline="always")
+def _cheapest(t, cards):
+    """The card of ``cards`` with the lowest power (a side card before a trump)."""
+    best, best_power = -1, 1 << 20
+    m = cards
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if K.POWER[t, c] < best_power:
+            best, best_power = c, K.POWER[t, c]
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _dearest(t, cards):
+    """The card of ``cards`` with the highest power."""
+    best, best_power = -1, -1
+    m = cards
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if K.POWER[t, c] > best_power:
+            best, best_power = c, K.POWER[t, c]
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _threats(t, c, unseen):
+    return popcount(BEATERS[t, c] & unseen)
+
+
+@nb.njit(cache=True, inline="always")
+def _safest(t, cards, unseen):
+    """The card of ``cards`` (suited) fewest unseen cards beat; the cheapest of those."""
+    best, key = -1, 1 << 30
+    m = cards
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        k = _threats(t, c, unseen) * 256 + K.POWER[t, c]
+        if k < key:
+            best, key = c, k
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _riskiest(t, cards, unseen):
+    """The card of ``cards`` (suited) most unseen cards beat; the cheapest of those."""
+    best, key = -1, -(1 << 30)
+    m = cards
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        k = _threats(t, c, unseen) * 256 - K.POWER[t, c]
+        if k > key:
+            best, key = c, k
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _throw_away(t, hand, cards, short_first):
+    """The least useful card of ``cards``: a side card before a trump before a bluke, the
+    lowest rank, from the suit the hand holds fewest of (towards a void); with
+    ``short_first`` the shortest suit before the lowest rank."""
+    pool = cards & ~BLUKE_MASK
+    if pool == 0:
+        return _cheapest(t, cards)
+    if t < 4 and pool & ~K.SUIT_MASKS[t, t] != 0:
+        pool &= ~K.SUIT_MASKS[t, t]
+    best, key = -1, 1 << 30
+    m = pool
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        length = popcount(hand & K.SUIT_MASKS[4, c // 13])
+        k = length * 16 + c % 13 if short_first else (c % 13) * 16 + length
+        if k < key:
+            best, key = c, k
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def known_voids(s):
+    """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
+    (public: read from the trick slots). A bluke shows nothing, it may always be played."""
+    n, t = s[K.PLAYERS], s[K.TRUMP]
+    sets_suit = s[K.OPT_BLUKE_LEAD] == K.LEAD_NEXT_SETS_SUIT
+    voids = np.int64(0)
+    for trick in range(s[K.TRICK_NO] + 1):
+        slot = K.TRICKS + trick * K.TRICK_SLOTS
+        count = n if trick < s[K.TRICK_NO] else s[K.IN_TRICK]
+        if count == 0:
+            break
+        seat = s[slot]
+        follow = K.EFFECTIVE[t, s[slot + 1]]
+        follow = -1 if follow == K.BLUKES else follow
+        for i in range(1, count):
+            seat = seat + 1 if seat + 1 < n else 0
+            e = K.EFFECTIVE[t, s[slot + 1 + i]]
+            if e == K.BLUKES:
+                continue
+            if follow < 0:
+                if sets_suit:
+                    follow = e
+            elif e != follow:
+                voids |= bit(4 * seat + follow)
+    return voids
+
+
+@nb.njit(cache=True, inline="always")
+def _lead(s, seat, hand, unseen, mode, urgent):
+    t = s[K.TRUMP]
+    suited = hand & ~BLUKE_MASK
+    if suited == 0:
+        return _cheapest(t, hand)  # blukes only: LJ first
+    if mode == MODE_DUCK:
+        return _riskiest(t, suited, unseen)
+    trumps = suited & K.SUIT_MASKS[t, t] if t < 4 else np.int64(0)
+    # a side suit's top card first, before a void shows up and it gets ruffed
+    voids = np.int64(-1)
+    for suit in range(4):
+        m = suited & K.SUIT_MASKS[4, suit]
+        if suit == t or m == 0:
+            continue
+        c = _dearest(t, m)
+        if HIGHER[c] & unseen != 0:
+            continue
+        if t == NO_TRUMP or unseen & K.SUIT_MASKS[t, t] == 0:
+            return c
+        if voids < 0:
+            voids = known_voids(s)
+        shown = False  # another seat known to be out of the suit may ruff
+        for p in range(s[K.PLAYERS]):
+            shown |= p != seat and (voids >> (4 * p + suit)) & 1 != 0
+        if not shown:
+            return c
+    if trumps != 0:  # the top trump pulls trumps
+        c = _dearest(t, trumps)
+        if HIGHER[c] & unseen == 0:
+            return c
+    if urgent:  # every trick left is needed: the surest card, blukes first
+        if has(hand, HJ):
+            return HJ
+        if has(hand, LJ) and not has(unseen, HJ):
+            return LJ
+        return _safest(t, suited, unseen)
+    side = suited & ~trumps
+    if side == 0:
+        return _cheapest(t, suited)
+    return _throw_away(t, hand, side, trumps != 0)  # holding trumps: make a void to ruff
+
+
+@nb.njit(cache=True, inline="always")
+def _follow(s, hand, legal, unseen, mode, urgent):
+    t, n = s[K.TRUMP], s[K.PLAYERS]
+    slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
+    count = s[K.IN_TRICK]
+    led = K.EFFECTIVE[t, s[slot + 1]]
+    best = -1
+    for i in range(count):
+        best = max(best, _power_in(t, s[slot + 1 + i], led))
+    winners = np.int64(0)
+    m = legal
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if _power_in(t, c, led) > best:
+            winners |= bit(c)
+    last = count == n - 1
+    if mode == MODE_DUCK:
+        losers = legal & ~winners
+        if losers != 0:
+            return _dearest(t, losers)
+        return _dearest(t, legal) if last else _cheapest(t, legal)
+    plain = winners & ~BLUKE_MASK
+    if plain != 0:
+        return _cheapest(t, plain)
+    if winners != 0:  # only a bluke wins: play it if it is sure to hold
+        if has(winners, HJ) and not (has(winners, LJ) and (last or not has(unseen, HJ))):
+            return HJ
+        if last or urgent or not has(unseen, HJ):
+            return LJ
+    return _throw_away(t, hand, legal, False)
+
+
+@nb.njit(cache=True, inline="always")
+def choose_card(s, seat, params):
+    """The card ``seat`` plays now (module docstring, Play)."""
+    legal = K.play_mask(s, seat)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    hand = s[K.HANDS + seat]
+    unseen = K.DECK_MASK & ~hand & ~s[K.PLAYED] & ~bit(s[K.TURNED])
+    left = s[K.HAND_SIZE] - s[K.TRICK_NO]
+    bid, took = s[K.BIDS + seat], s[K.TAKEN + seat]
+    need = bid - took
+    if bid == 0:
+        mode = MODE_DUCK if took == 0 else MODE_TAKE
+    elif need <= 0:
+        mode = MODE_TAKE if params[OVERTRICKS] >= 0.5 else MODE_DUCK
+    else:
+        mode = MODE_NEED  # also when it can no longer be made: take tricks to set others
+    urgent = mode == MODE_NEED and need >= left - params[URGENCY_SLACK]
+    if s[K.IN_TRICK] == 0:
+        return _lead(s, seat, hand, unseen, mode, urgent)
+    return _follow(s, hand, legal, unseen, mode, urgent)
+
+
+@nb.njit(cache=True)
+def act(s, params, rng):
+    """The action id the heuristic chooses for the seat to act, s[TO_ACT] (always legal)."""
+    seat = s[K.TO_ACT]
+    if s[K.PHASE] == K.BIDDING:
+        return A.BID + choose_bid(s, seat, params)
+    return A.card_action(A.PLAY, choose_card(s, seat, params))
+
+
+# --- batch play ----------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def record_features(s, dealt, out, i, column):
+    """Write len(FEATURES) int64 values to out[i, column:column + len(FEATURES)] for the finished hand s;
+    dealt[p] is seat p's hand as dealt (before any blind, kitty, widow, draw or discard)."""
+    n, t = s[K.PLAYERS], s[K.TRUMP]
+    for p in range(K.MAX_PLAYERS):
+        if p < n:
+            out[i, column + p] = popcount(dealt[p] & K.SUIT_MASKS[t, t]) if t < 4 else 0
+            e = hand_strength(dealt[p], t, s[K.TURNED], n, s[K.HAND_SIZE], seat_position(s, p), DEFAULTS)[0]
+            out[i, column + K.MAX_PLAYERS + p] = int(round(100.0 * e))
+        else:
+            out[i, column + p] = -1
+            out[i, column + K.MAX_PLAYERS + p] = -1
+
+
+@nb.njit(cache=True, parallel=True)
+def play_hands(seed, first, options, kinds, params, out, match_hand=-1):
+    """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
+    tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
+    count = out.shape[0]
+    n = options[0]
+    length = K.MATCH_HANDS[n]
+    for b in nb.prange((count + K.BLOCK - 1) // K.BLOCK):
+        scratch = np.empty(K.STATE_SIZE, np.int64)
+        hands = np.empty(K.MAX_PLAYERS, np.int64)
+        rngs = np.empty(2 * RNG_SIZE, np.uint64)
+        s = borrow(scratch)
+        dealt = borrow(hands)
+        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+        for i in range(b * K.BLOCK, min(count, (b + 1) * K.BLOCK)):
+            hand = first + i
+            number = match_hand if match_hand >= 0 else hand % length
+            K.deal_random(s, seed, hand, number, hand % n, options, deal_rng)
+            for p in range(K.MAX_PLAYERS):
+                dealt[p] = s[K.HANDS + p]
+            seed_stream(agent_rng, seed, hand, 1)
+            while s[K.TO_ACT] >= 0:
+                seat = s[K.TO_ACT]
+                if kinds[seat] == HEURISTIC:
+                    K.step(s, act(s, params[seat], agent_rng))
+                else:
+                    words, cards, kind = K.legal(s)
+                    K.step(s, uniform_action(words, cards, kind, agent_rng))
+            K.record(s, out, i)
+            record_features(s, dealt, out, i, len(K.RECORD))

@@ -1,0 +1,540 @@
+"""A heuristic Fifty-five player (RULES.md §2), as numba code for the batch loop.
+
+What it does, phase by phase:
+
+* **Bid.** ``suit_value`` prices the hand for each trump suit in points: every trump
+  wins a trick with the chance that no opponent holds a higher one (at least
+  ``low_trump``), each side king is worth ``king`` tricks, the highest trump takes
+  the best-trump bonus with the same chance as it wins. The best suit, plus
+  ``kitty_bonus`` and ``position_step`` a seat after eldest, is the estimate.
+  ``bid_rule`` bids the highest value of ``bid_values`` that the estimate covers by
+  ``bid_margin`` (60 only when the hand alone is worth ``slam_points``); the dealer
+  raises to the next value when covered, else holds when the estimate plus
+  ``dealer_hold`` covers the bid; in the duel the displaced bidder raises one
+  step when covered. With nobody bidding, the dealer bids the lowest value if it
+  is covered, else passes.
+* **Kitty.** From the ten cards the bidder keeps, for each suit, its trumps (5, J,
+  A♥ first), then side kings, then the highest plain cards (``KEEP_ORDER``), and
+  takes the suit whose five keep the highest ``suit_value``; it discards the rest
+  one by one and names that suit (recomputed from hand + discards, so the choice
+  never drifts between the six decisions).
+* **Exchange** (``exchange = k > 0``): a non-bidder discards plain cards below the
+  top ``exchange_keep`` ranks of their suit, lowest first, then says ``done``;
+  trumps are kept.
+* **Play.** Leading: while opponents may hold trumps (more than ``pull_min`` of
+  them expected), a seat whose top trump is safe (beaten with chance at most
+  ``lead_risk``) leads it to pull trumps; it then leads its cheapest safe card,
+  and with none its lowest card. Following: when a partner (``teams``) wins the
+  trick it plays its lowest card and never overtakes, unless the partner is beaten
+  with chance above ``overtake_risk`` and it holds a safe winner; else it takes the
+  trick with its cheapest winning card that later opponents beat with chance at
+  most ``win_risk``, and with none it plays its lowest card. "Lowest" is by trick
+  power, so plain losers go before trumps and the 5, J and A♥ are withheld
+  (reneged) on a low trump lead; a safe trump above every trump played also takes
+  the best-trump bonus.
+
+Chances are hypergeometric (``p_none``): ``held`` of the ``unknown`` cards the seat
+has not seen sit in the hands that matter, and a seat that showed a void in a
+trick (``shown_void``) cannot hold that suit.
+
+Knowledge rule: ``act`` reads only what the seat to act may know: its own hand
+``HANDS[me]`` and discards ``DISCARDS[me]`` (the bidder's include the kitty cards
+it dropped; its hand the ones it kept), and public slots: ``PHASE``, ``TO_ACT``,
+``DEALER``, ``NUM_PLAYERS``, ``OPTIONS``, ``BIDDER``, ``BID``, ``TRUMP``,
+``TRICK_NO``, ``IN_TRICK``, ``LED``, ``LED_CARD``, ``PLAYED``, the ``TRICKS``
+slots, and through ``exchange_limit`` the number of cards left in the stock
+(``STOCK``'s count, public) and ``EXCHANGED``. Never other hands, their
+discards, ``KITTY``/``KITTY_TAKEN`` or the stock's cards.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..sim import actions as A
+from ..sim.fiftyfive import (
+    BIDDER,
+    BID,
+    BLOCK,
+    DEALER,
+    DECK_MASK,
+    DISCARDS,
+    DISCARDING,
+    DUEL,
+    EFFECTIVE,
+    EXCHANGING,
+    HAND_SIZE,
+    HANDS,
+    IN_TRICK,
+    KITTY_TAKEN,
+    LED,
+    MAX_PLAYERS,
+    NUM_PLAYERS,
+    NUM_TRICKS,
+    O_BIDS,
+    O_NUM_BIDS,
+    O_PLAYERS,
+    O_TEAMS,
+    OPTIONS,
+    PHASE,
+    PLAYED,
+    PLAYING,
+    POWER,
+    RECORD,
+    STATE_SIZE,
+    SUIT_MASKS,
+    TO_ACT,
+    TRICK_NO,
+    TRICK_SLOTS,
+    TRICKS,
+    TRUMP,
+    TRUMP_ORDERS,
+    TRUMPING,
+    WITHHOLD,
+    deal_random,
+    exchange_limit,
+    legal,
+    play_mask,
+    record,
+    side,
+    step,
+)
+from ..sim.kernels import (
+    ALWAYS_WINS,
+    RNG_SIZE,
+    bit,
+    borrow,
+    borrow_rng,
+    has,
+    lowest_card,
+    popcount,
+    seed_stream,
+    trick_winner,
+)
+from .kinds import HEURISTIC
+from .random import uniform_action
+
+PARAMS = (
+    ("bid_margin", 0.0, "points the estimate must exceed a bid value by for the seat to bid it"),
+    ("kitty_bonus", 5.0, "points the 5-card kitty is expected to add to the hand"),
+    ("position_step", 0.0, "points added to the estimate per seat after eldest"),
+    ("dealer_hold", 2.0, "points of allowance when the dealer holds (matches) a bid"),
+    ("slam_points", 28.0, "estimate of the hand alone from which a seat bids or holds 60"),
+    ("low_trump", 0.3, "tricks at least that any trump is worth"),
+    ("king", 0.3, "tricks a side king is worth"),
+    ("win_risk", 0.35, "highest chance of being beaten at which a follower still plays a winning card"),
+    ("lead_risk", 0.1, "highest chance of being beaten at which a card counts as a safe lead"),
+    ("pull_min", 0.5, "opponents' trumps expected from which a safe top trump is led to pull them"),
+    ("overtake_risk", 0.6, "chance a partner's winning card is beaten above which a seat overtakes it"),
+    ("exchange_keep", 1.0, "plain ranks from the top of a suit (1 = kings) a seat keeps in the exchange"),
+)
+DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
+(BID_MARGIN, KITTY_BONUS, POSITION_STEP, DEALER_HOLD, SLAM_POINTS, LOW_TRUMP, KING, WIN_RISK,
+ LEAD_RISK, PULL_MIN, OVERTAKE_RISK, EXCHANGE_KEEP) = range(len(PARAMS))
+
+FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
+# trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
+# cards at most with hearts trumps); bidder_best_suit_trumps: the most trumps any suit would have
+# given the dealt hand; kitty_trumps: trumps in the kitty. -1 everywhere with no bidder.
+
+# --- tables (RULES.md §2) ------------------------------------------------------------------------
+
+MAX_ORDER = 14  # trumps of a suit: 13, 14 with A♥ in a suit other than hearts
+TRUMPS = np.array([SUIT_MASKS[t, t] for t in range(4)], dtype=np.int64)
+KINGS = np.int64(sum(1 << (suit * 13 + 11) for suit in range(4)))
+
+
+def _trump_order():
+    """TRUMP_ORDER[t, i]: the i-th highest trump (RULES.md §2, Trumps), -1 past the last."""
+    order = np.full((4, MAX_ORDER), -1, dtype=np.int64)
+    for t in range(4):
+        order[t, :len(TRUMP_ORDERS[t])] = TRUMP_ORDERS[t]
+    return order
+
+
+def _beaters():
+    """BEATERS[t, c]: the cards that beat ``c`` when ``c`` is winning a trick: higher trumps,
+    and for a plain card also the higher cards of its suit (RULES.md §0, Winning a trick)."""
+    out = np.zeros((4, 52), dtype=np.int64)
+    for t in range(4):
+        for c in range(52):
+            for d in range(52):
+                trump_d = POWER[t, d] >= ALWAYS_WINS
+                if POWER[t, d] > POWER[t, c] and (trump_d or EFFECTIVE[t, d] == EFFECTIVE[t, c]):
+                    out[t, c] |= 1 << d
+    return out
+
+
+def _top_trumps():
+    """TOP_TRUMPS[t]: the 5, J and A of trumps and A♥ (three cards with hearts trumps)."""
+    return np.array([sum({1 << (t * 13 + r) for r in (3, 9, 12)} | {1 << 38}) for t in range(4)],
+                    dtype=np.int64)
+
+
+def _plain_rank():
+    """PLAIN_RANK[t, c]: how many plain cards of its suit outrank plain card ``c`` (0 for a king);
+    99 for a trump."""
+    out = np.full((4, 52), 99, dtype=np.int64)
+    for t in range(4):
+        for c in range(52):
+            if POWER[t, c] < ALWAYS_WINS:
+                out[t, c] = sum(1 for d in range(52) if EFFECTIVE[t, d] == EFFECTIVE[t, c]
+                                and POWER[t, c] < POWER[t, d] < ALWAYS_WINS)
+    return out
+
+
+def _keep_order():
+    """KEEP_ORDER[t]: the 52 cards in the order the bidder keeps them with ``t`` trumps: trumps high
+    to low, then plain cards by rank in their suit (kings first), ties by suit."""
+    return np.array([sorted(range(52), key=lambda c: (-POWER[t, c] if POWER[t, c] >= ALWAYS_WINS else 0,
+                                                      PLAIN_RANK[t, c], c)) for t in range(4)],
+                    dtype=np.int64)
+
+
+TRUMP_ORDER = _trump_order()
+ORDER_LEN = np.array([len(o) for o in TRUMP_ORDERS], dtype=np.int64)
+BEATERS = _beaters()
+HIGHER = BEATERS & TRUMPS[:, None]  # HIGHER[t, c]: the trumps above trump c
+TOP_TRUMPS = _top_trumps()
+PLAIN_RANK = _plain_rank()
+KEEP_ORDER = _keep_order()
+
+# --- chances -------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def p_none(unknown, held, r):
+    """Chance that none of ``r`` given cards among ``unknown`` unseen ones is among the ``held``
+    cards in the hands that matter (hypergeometric)."""
+    p = 1.0
+    for i in range(r):
+        free = unknown - held - i
+        if free <= 0:
+            return 0.0
+        p *= free / (unknown - i)
+    return p
+
+
+@nb.njit(cache=True, inline="always")
+def shown_void(s, p, t):
+    """Cards seat ``p`` has shown it cannot hold: a plain suit it did not follow with a plain card,
+    and on a trump lead, when it played no trump, every trump but the ones it could withhold."""
+    n = s[NUM_PLAYERS]
+    cant = np.int64(0)
+    for k in range(min(s[TRICK_NO] + 1, NUM_TRICKS)):
+        slot = TRICKS + k * TRICK_SLOTS
+        count = n if k < s[TRICK_NO] else s[IN_TRICK]
+        pos = p - s[slot]
+        pos = pos + n if pos < 0 else pos
+        if pos == 0 or pos >= count:
+            continue
+        led_card = s[slot + 1]
+        led = EFFECTIVE[t, led_card]
+        e = EFFECTIVE[t, s[slot + 1 + pos]]
+        if e != led and e != t:
+            cant |= SUIT_MASKS[t, led] & ~WITHHOLD[t, led_card] if led == t else SUIT_MASKS[t, led]
+    return cant
+
+
+# --- bidding -------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def suit_value(hand, t, unseen, unknown, held, params):
+    """Expected points of ``hand`` with ``t`` trumps: 5 a trick (each trump wins with the chance no
+    opponent holds a higher one, at least ``low_trump``; a side king ``king``), capped at five
+    tricks, and 5 times the chance that the top trump is the hand's best."""
+    tricks = 0.0
+    bonus = 0.0
+    first = True
+    for i in range(ORDER_LEN[t]):
+        c = TRUMP_ORDER[t, i]
+        if has(hand, c):
+            p = p_none(unknown, held, popcount(HIGHER[t, c] & unseen))
+            if first:
+                bonus = p
+                first = False
+            tricks += max(p, params[LOW_TRUMP])
+    tricks += params[KING] * popcount(hand & KINGS & ~TRUMPS[t])
+    return 5.0 * min(tricks, 5.0) + 5.0 * bonus
+
+
+@nb.njit(cache=True, inline="always")
+def best_suit(hand, unseen, unknown, held, params):
+    """``(value, suit)`` of the suit in which ``hand`` is worth most (lowest suit on a tie)."""
+    best, best_t = -1.0, 0
+    for t in range(4):
+        v = suit_value(hand, t, unseen, unknown, held, params)
+        if v > best:
+            best, best_t = v, t
+    return best, best_t
+
+
+@nb.njit(cache=True)
+def hand_estimate(s, seat, params):
+    """The seat's 5-card hand's value in its best suit (before the kitty), in points."""
+    hand = s[HANDS + seat]
+    value, _ = best_suit(hand, DECK_MASK & ~hand, 52 - HAND_SIZE, HAND_SIZE * (s[NUM_PLAYERS] - 1), params)
+    return value
+
+
+@nb.njit(cache=True)
+def bid_rule(s, seat, estimate, params):
+    """The auction action for ``seat`` with a hand worth ``estimate`` points (see the module
+    docstring); an experiment swaps this function or sweeps its parameters."""
+    n = s[NUM_PLAYERS]
+    dealer = s[DEALER]
+    position = seat - dealer - 1
+    position = position + n if position < 0 else position
+    worth = estimate + params[KITTY_BONUS] + params[POSITION_STEP] * position - params[BID_MARGIN]
+    slam = estimate >= params[SLAM_POINTS]
+    current = s[BID]
+    cover = 0  # the highest bid value covered
+    step_up = 0  # the lowest bid value above the current bid
+    for i in range(s[OPTIONS + O_NUM_BIDS]):
+        v = s[OPTIONS + O_BIDS + i]
+        if (v <= worth and v != 60) or (v == 60 and slam):
+            cover = v
+        if step_up == 0 and v > current:
+            step_up = v
+    if seat != dealer:
+        if s[PHASE] == DUEL:  # the displaced bidder answers the dealer's hold one step up
+            return A.bid_action(step_up) if 0 < step_up <= cover else A.PASS
+        return A.bid_action(cover) if cover > current else A.PASS
+    if s[BIDDER] < 0:  # nobody bid: the dealer's bid wins at once, so the lowest will do
+        lowest = s[OPTIONS + O_BIDS]
+        return A.bid_action(lowest) if cover >= lowest else A.PASS
+    if s[PHASE] != DUEL and 0 < step_up <= cover:  # a dealer's raise wins the auction
+        return A.bid_action(step_up)
+    hold = slam if current == 60 else worth + params[DEALER_HOLD] >= current
+    return A.HOLD if hold else A.PASS
+
+
+# --- kitty, trump, exchange ----------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def keep_five(cards, t):
+    """The five cards of ``cards`` the bidder keeps with ``t`` trumps (KEEP_ORDER)."""
+    keep = np.int64(0)
+    k = 0
+    for i in range(52):
+        c = KEEP_ORDER[t, i]
+        if has(cards, c):
+            keep |= bit(c)
+            k += 1
+            if k == HAND_SIZE:
+                break
+    return keep
+
+
+@nb.njit(cache=True)
+def kitty_choice(s, seat, params):
+    """``(keep, trump)``: the five cards the bidder keeps of the ten it held after taking the kitty
+    (its hand and its discards so far), in the suit where they are worth most."""
+    ten = s[HANDS + seat] | s[DISCARDS + seat]
+    unseen = DECK_MASK & ~ten
+    unknown = 52 - 2 * HAND_SIZE
+    held = HAND_SIZE * (s[NUM_PLAYERS] - 1)
+    best, best_t, best_keep = -1.0, 0, np.int64(0)
+    for t in range(4):
+        keep = keep_five(ten, t)
+        v = suit_value(keep, t, unseen, unknown, held, params)
+        if v > best:
+            best, best_t, best_keep = v, t, keep
+    return best_keep, best_t
+
+
+@nb.njit(cache=True)
+def exchange_rule(s, seat, params):
+    """Discard the lowest plain card below the kept ranks while the limit allows, else ``done``."""
+    t = s[TRUMP]
+    hand = s[HANDS + seat]
+    if exchange_limit(s) <= 0:
+        return A.DONE
+    best, best_power = -1, 1 << 30
+    for i in range(52):
+        if has(hand, i) and PLAIN_RANK[t, i] < 99 and PLAIN_RANK[t, i] >= params[EXCHANGE_KEEP]:
+            if POWER[t, i] < best_power:
+                best, best_power = i, POWER[t, i]
+    return A.DONE if best < 0 else A.card_action(A.DISCARD, best)
+
+
+# --- play ----------------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def lowest_power(cards, t):
+    """The card of ``cards`` with the lowest trick power: plain losers first, then low trumps."""
+    best, best_power = -1, 1 << 30
+    m = np.int64(cards)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if POWER[t, c] < best_power:
+            best, best_power = c, POWER[t, c]
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def threat(s, me, t, first_pos, unseen):
+    """``(cards, held)``: the unseen cards the opponents at trick positions ``first_pos ..`` may hold
+    (voids shown removed) and how many cards they hold in all."""
+    n = s[NUM_PLAYERS]
+    teams = s[OPTIONS + O_TEAMS]
+    leader = s[TRICKS + s[TRICK_NO] * TRICK_SLOTS] if s[IN_TRICK] > 0 else me
+    cards_left = NUM_TRICKS - s[TRICK_NO]
+    cards = np.int64(0)
+    held = 0
+    for k in range(first_pos, n):
+        p = leader + k
+        p = p - n if p >= n else p
+        if p == me or (teams > 1 and side(s, p) == side(s, me)):
+            continue
+        cards |= unseen & ~shown_void(s, p, t)
+        held += cards_left
+    return cards, held
+
+
+@nb.njit(cache=True, inline="always")
+def beaten(c, t, cards, unknown, held):
+    """Chance that an opponent holding ``held`` of the ``unknown`` cards, among them possibly the
+    ``cards``, can beat ``c``."""
+    return 1.0 - p_none(unknown, held, popcount(BEATERS[t, c] & cards))
+
+
+@nb.njit(cache=True, inline="always")
+def cheapest_safe(candidates, t, cards, unknown, held, risk):
+    """The card of ``candidates`` with the lowest power beaten with chance at most ``risk``, or -1."""
+    best, best_power = -1, 1 << 30
+    m = np.int64(candidates)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if POWER[t, c] < best_power and beaten(c, t, cards, unknown, held) <= risk:
+            best, best_power = c, POWER[t, c]
+    return best
+
+
+@nb.njit(cache=True)
+def lead_card(s, me, t, hand, unseen, params):
+    """Pull trumps with a safe top trump while it pays; else the cheapest safe card; else the lowest."""
+    unknown = popcount(unseen)
+    cards, held = threat(s, me, t, 1, unseen)
+    trumps = hand & TRUMPS[t]
+    if trumps != 0:
+        expected = popcount(cards & TRUMPS[t]) * held / unknown if unknown > 0 else 0.0
+        top = -1
+        for i in range(ORDER_LEN[t]):
+            if has(trumps, TRUMP_ORDER[t, i]):
+                top = TRUMP_ORDER[t, i]
+                break
+        if expected >= params[PULL_MIN] and beaten(top, t, cards, unknown, held) <= params[LEAD_RISK]:
+            return top
+    safe = cheapest_safe(hand, t, cards, unknown, held, params[LEAD_RISK])
+    return safe if safe >= 0 else lowest_power(hand, t)
+
+
+@nb.njit(cache=True)
+def follow_card(s, me, t, hand, unseen, params):
+    """Don't overtake a partner; else win with the cheapest card that likely holds; else the lowest."""
+    n = s[NUM_PLAYERS]
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    in_trick = s[IN_TRICK]
+    legal_cards = play_mask(s, me)
+    pos = trick_winner(s, slot + 1, in_trick, s[LED], EFFECTIVE[t], POWER[t], -1)
+    winner = s[slot] + pos
+    winner = winner - n if winner >= n else winner
+    winning = s[slot + 1 + pos]
+    unknown = popcount(unseen)
+    cards, held = threat(s, me, t, in_trick + 1, unseen)
+    winners = legal_cards & BEATERS[t, winning]
+    if s[OPTIONS + O_TEAMS] > 1 and side(s, winner) == side(s, me):
+        if beaten(winning, t, cards, unknown, held) > params[OVERTAKE_RISK]:
+            c = cheapest_safe(winners, t, cards, unknown, held, params[LEAD_RISK])
+            if c >= 0:
+                return c
+        return lowest_power(legal_cards, t)
+    c = cheapest_safe(winners, t, cards, unknown, held, params[WIN_RISK])
+    return c if c >= 0 else lowest_power(legal_cards, t)
+
+
+# --- the agent -----------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def act(s, params, rng):
+    """The action id the heuristic chooses for the seat to act, s[TO_ACT] (always legal)."""
+    me = s[TO_ACT]
+    phase = s[PHASE]
+    if phase == PLAYING:
+        t = s[TRUMP]
+        hand = s[HANDS + me]
+        unseen = DECK_MASK & ~hand & ~s[PLAYED] & ~s[DISCARDS + me]
+        if s[IN_TRICK] == 0:
+            c = lead_card(s, me, t, hand, unseen, params)
+        else:
+            c = follow_card(s, me, t, hand, unseen, params)
+        return A.card_action(A.PLAY, c)
+    if phase == DISCARDING:
+        keep, _ = kitty_choice(s, me, params)
+        return A.card_action(A.DISCARD, lowest_card(s[HANDS + me] & ~keep))
+    if phase == TRUMPING:
+        _, t = kitty_choice(s, me, params)
+        return A.TRUMP + t
+    if phase == EXCHANGING:
+        return exchange_rule(s, me, params)
+    return bid_rule(s, me, hand_estimate(s, me, params), params)
+
+
+@nb.njit(cache=True, inline="always")
+def record_features(s, dealt, out, i, column):
+    """Write len(FEATURES) int64 values to out[i, column:column + len(FEATURES)] for the finished hand s;
+    dealt[p] is seat p's hand as dealt (before any blind, kitty, widow, draw or discard)."""
+    bidder = s[BIDDER]
+    t = s[TRUMP]
+    if bidder < 0 or t < 0:
+        for k in range(len(FEATURES)):
+            out[i, column + k] = -1
+        return
+    hand = dealt[bidder]
+    out[i, column] = popcount(hand & TRUMPS[t])
+    out[i, column + 1] = popcount(hand & TOP_TRUMPS[t])
+    most = 0
+    for u in range(4):
+        most = max(most, popcount(hand & TRUMPS[u]))
+    out[i, column + 2] = most
+    out[i, column + 3] = popcount(s[KITTY_TAKEN] & TRUMPS[t])
+
+
+@nb.njit(cache=True, parallel=True)
+def play_hands(seed, first, options, kinds, params, out):
+    """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
+    tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
+    count = out.shape[0]
+    players = options[O_PLAYERS]
+    for b in nb.prange((count + BLOCK - 1) // BLOCK):
+        scratch = np.empty(STATE_SIZE, np.int64)
+        hands = np.empty(MAX_PLAYERS, np.int64)
+        rngs = np.empty(2 * RNG_SIZE, np.uint64)
+        s = borrow(scratch)
+        dealt = borrow(hands)
+        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            hand = first + i
+            deal_random(s, seed, hand, hand % players, options, deal_rng)
+            for p in range(MAX_PLAYERS):
+                dealt[p] = s[HANDS + p]
+            seed_stream(agent_rng, seed, hand, 1)
+            while s[TO_ACT] >= 0:
+                seat = s[TO_ACT]
+                if kinds[seat] == HEURISTIC:
+                    action = act(s, params[seat], agent_rng)
+                else:
+                    words, cards, kind = legal(s)
+                    action = uniform_action(words, cards, kind, agent_rng)
+                step(s, action)  # one call site: the engine's step is inlined once
+            record(s, out, i)
+            record_features(s, dealt, out, i, len(RECORD))

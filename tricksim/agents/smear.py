@@ -1,0 +1,538 @@
+"""The heuristic agent of the two smears, Shmear (RULES.md §3) and NE Smear (§5): one numba
+policy that reads the variant and the options from the state (``smear.OPTIONS``).
+
+What it does, phase by phase:
+
+* **Bid.** ``suit_points`` estimates, for each suit as trump, the points the seat's own cards take:
+  High and Low from the A and the Low card (2 / 7) held (they score for whoever plays them); the
+  Jack (Shmear: Jick, joker) kept, by the higher trumps held beside it, or caught, by the top
+  trumps held; Game from trump length, tens and aces. NE Smear adds the widow's chance of
+  bringing the A or the 7, and ``high_low = in_play`` the chance that the seat's top (bottom)
+  trump is the highest (lowest) played. ``bid_choice`` adds the partners' share, the seat's
+  position and the Shmear dealer's stock, takes off a margin and bids that many when it beats
+  the bid (the dealer, who speaks last, bids just enough); it outbids a partner only with
+  ``partner_overbid`` points to spare.
+* **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
+* **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank``, never a ten, from the
+  shortest suit first, lowest first. **Discards** (the Shmear dealer; the NE bidder): keep
+  point cards and the highest trumps, then aces, tens, kings …; with ``bank_tens`` the NE
+  bidder throws plain tens first, since his discards count for his Game.
+* **Play.** Leading: a master trump (no unseen trump above it) while the opponents may hold
+  trumps, which pulls their trumps and catches the Jack/Jick/joker; the bidder without it leads a
+  low trump when long in trumps; never the Jack into an unplayed higher trump; once no trump is
+  out, the Jack/Jick/joker (they cannot be caught); else a safe side master, else the cheapest
+  side card. Following: with a partner winning a trick no opponent can take any more, feed him
+  the most (the joker, the Jack, tens) without overtaking; otherwise win with the cheapest card
+  no later opponent can beat, unless it is a top trump spent on a trick worth less than
+  ``win_value``; a risky win only with a pointless card on a valuable trick; else throw the
+  cheapest card. "Cheapest" and "most" are the tables ``THROW_COST`` / ``FEED_VALUE`` /
+  ``WIN_COST``: game points, 40 per Jack/Jick/joker, and the card's trick-taking strength.
+  Low scores for whoever plays the 2 / 7 (RULES.md), so it is played like any low trump.
+
+Knowledge rule: the agent reads only what the seat to act may know. State slots read:
+``HANDS + me`` and ``DISCARDS + me`` (its own cards and discards; the NE widow it took is in
+them), the public ``PHASE DEALER TO_ACT NUM_PLAYERS OPTIONS BIDDER BID LAST_CALL`` and
+``DISCARDED`` (its own turn), ``TRUMP TABLE`` (NE Smear hides trump only until the bidder's first
+lead, and only the bidder acts before it), and the public play ``TRICK_NO IN_TRICK LED
+TRICK_MASK WON TRICKS``. Voids are derived from the tricks. It never reads other hands or
+discards, ``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not used: ties
+are broken by card order.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..sim import actions as A
+from ..sim.kernels import (ALWAYS_WINS, RNG_SIZE, bit, borrow, borrow_rng, has, lowest_card, popcount,
+                            seed_stream, trick_winner)
+from ..sim.smear import (
+    BID, BIDDER, BIDDING, BLOCK, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
+    GAME_VALUES, GAME_VALUE_MASKS, HANDS, HAND_SIZE, HIGH, HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JICK, JOKER,
+    JOKER_POINT, LED, LOW, MAX_BID, MAX_PLAYERS, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW,
+    O_MAY_TRUMP, O_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER,
+    RECORD, SHMEAR, STATE_SIZE, SUIT_MASKS, TABLE, TO_ACT, TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP,
+    TRUMPING, WON, deal_random, discard_mask, draw_mask, extreme_trumps, game_points, left, play_mask,
+    random_step, record, step, team, trump_words,
+)
+from .kinds import HEURISTIC
+
+PARAMS = (
+    ("bid_margin", 0.5, "points taken off the estimate before bidding (the risk of going set)"),
+    ("partner_points", 0.6, "points each partner's cards are expected to add"),
+    ("position_step", 0.1, "estimate bonus per seat after eldest (later seats know more bids)"),
+    ("dealer_bonus", 0.6, "Shmear: the dealer's extra points from the stock he takes"),
+    ("partner_overbid", 1.0, "extra points needed to outbid one's own partner"),
+    ("jack_risk", 0.6, "chance of losing a held Jack (Jick) with none of the trumps above it"),
+    ("joker_keep", 0.3, "Shmear: chance of saving a held joker with no top trump (A K Q)"),
+    ("capture_base", 0.1, "chance of catching a Jack/Jick/joker held by another seat"),
+    ("capture_per_top", 0.15, "added to capture_base per top trump (A K Q) held"),
+    ("game_base", 0.1, "chance of Game with no trump, ten or ace"),
+    ("game_per_trump", 0.08, "added to the chance of Game per trump held"),
+    ("game_per_ten", 0.12, "added to the chance of Game per ten held"),
+    ("game_per_ace", 0.05, "added to the chance of Game per ace held"),
+    ("draw_keep_rank", 11.0, "Shmear draw: plain cards of this rank (0 = 2 .. 12 = A) or higher are kept"),
+    ("bank_tens", 1.0, "NE widow: 1 throws plain tens first (the discards count for Game), 0 keeps them"),
+    ("win_value", 10.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
+    ("lead_low_trumps", 3.0, "the bidder without the master trump leads a low trump holding this many"),
+)
+DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
+_NAMES = [name for name, _, _ in PARAMS]
+(BID_MARGIN, PARTNER_POINTS, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, JACK_RISK, JOKER_KEEP, CAPTURE_BASE,
+ CAPTURE_PER_TOP, GAME_BASE, GAME_PER_TRUMP, GAME_PER_TEN, GAME_PER_ACE, DRAW_KEEP_RANK, BANK_TENS, WIN_VALUE,
+ LEAD_LOW_TRUMPS) = range(len(PARAMS))
+assert _NAMES.index("lead_low_trumps") == LEAD_LOW_TRUMPS
+
+FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
+"""Of the bidder's dealt hand (before draw or widow) in the hand's trump: trumps held; top trumps
+held (A K Q J of trump, the right bower in Shmear); point cards held (High A, Low 2 / 7, Jack,
+Shmear's Jick and joker); tens of any suit. -1 when everybody passed."""
+FEATURE_COLUMN = len(RECORD)
+
+# --- tables, per row ``variant * 4 + trump`` as in the game's tables ----------------------------
+
+CAPTURE_WEIGHT = 20  # a trick's value: game points, and this per Jack/Jick/joker in it
+CARD_POINTS = 40  # a Jack/Jick/joker in the card tables, in game points
+
+
+def _game_value(c: int) -> int:
+    return sum(int(GAME_VALUES[k]) for k in range(len(GAME_VALUES)) if int(GAME_VALUE_MASKS[k]) >> c & 1)
+
+
+def _tables():
+    """Per row and card: the higher and lower cards of its effective suit, the card's strength,
+    and the cost tables of the play; per row: the trump masks the evaluation counts."""
+    higher = np.zeros((8, 54), dtype=np.int64)
+    lower = np.zeros((8, 54), dtype=np.int64)
+    throw_cost = np.zeros((8, 54), dtype=np.int64)  # to give the card away: lowest first
+    feed_value = np.zeros((8, 54), dtype=np.int64)  # to give it to a partner's trick: highest first
+    win_cost = np.zeros((8, 54), dtype=np.int64)  # to win a trick with it: lowest first
+    keep = np.zeros((8, 54), dtype=np.int64)  # to keep it in a discard: lowest discarded first
+    capture = np.zeros(8, dtype=np.int64)  # the point cards the trick winner takes
+    top3 = np.zeros(8, dtype=np.int64)  # A K Q of trump
+    top4 = np.zeros(8, dtype=np.int64)  # A K Q J of trump
+    point_mask = np.zeros(8, dtype=np.int64)
+    plain_keep = {12: 60, 8: 50, 11: 30, 10: 20, 9: 15}  # A, T, K, Q, J; below: the rank
+    for row in range(8):
+        v, t = divmod(row, 4)
+        deck = [c for c in range(54) if int(DECK_MASKS[v]) >> c & 1]
+        trumps = sorted((c for c in deck if EFFECTIVE[row, c] == t), key=lambda c: POWER[row, c])  # low to high
+        for c in deck:
+            same = [d for d in deck if EFFECTIVE[row, d] == EFFECTIVE[row, c]]
+            higher[row, c] = sum(1 << d for d in same if POWER[row, d] > POWER[row, c])
+            lower[row, c] = sum(1 << d for d in same if POWER[row, d] < POWER[row, c])
+        for k in (JACK, JICK, JOKER_POINT):
+            if POINT_CARDS[row, k] >= 0:
+                capture[row] |= 1 << int(POINT_CARDS[row, k])
+        for k in range(GAME):
+            if POINT_CARDS[row, k] >= 0:
+                point_mask[row] |= 1 << int(POINT_CARDS[row, k])
+        top3[row] = sum(1 << c for c in trumps[-3:])
+        top4[row] = sum(1 << c for c in trumps[-4:])
+        for c in deck:
+            rank = c % 13 if c != JOKER else 0
+            gp = _game_value(c)
+            cap = int(capture[row] >> c & 1)
+            if c in trumps:  # strength 2 (lowest trump) .. 16 (the A), in both variants
+                strength = 2 + trumps.index(c) * 14 // (len(trumps) - 1)
+                keep[row, c] = 1000 + POWER[row, c]
+            else:
+                strength = {12: 4, 11: 2}.get(rank, 0)  # a plain A or K may still win a trick
+                keep[row, c] = plain_keep.get(rank, rank)
+            throw_cost[row, c] = 16 * (gp + CARD_POINTS * cap + strength) + rank
+            feed_value[row, c] = 16 * (gp + CARD_POINTS * cap - strength) - rank
+            win_cost[row, c] = 16 * strength - 8 * gp - 16 * CARD_POINTS * cap + rank
+    return higher, lower, throw_cost, feed_value, win_cost, keep, capture, top3, top4, point_mask
+
+
+HIGHER, LOWER, THROW_COST, FEED_VALUE, WIN_COST, KEEP, CAPTURE, TOP3, TOP4, POINT_MASK = _tables()
+TENS = int(GAME_VALUE_MASKS[4])
+ACES = int(GAME_VALUE_MASKS[0])
+TEN_RANK = 8
+
+
+# --- small helpers --------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _best(cards, table, row, lowest):
+    """The card of the non-empty mask ``cards`` with the lowest (or highest) ``table[row, c]``."""
+    best, best_value = -1, 0
+    m = np.int64(cards)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        value = table[row, c] if lowest else -table[row, c]
+        if best < 0 or value < best_value:
+            best, best_value = c, value
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _clip01(x):
+    return min(max(x, 0.0), 1.0)
+
+
+@nb.njit(cache=True, inline="always")
+def _partners(s):
+    return s[NUM_PLAYERS] // s[OPTIONS + O_TEAMS] - 1
+
+
+# --- bidding and trump (RULES.md §3, §5: Bidding, Trump, Widow) ---------------------------------
+
+
+@nb.njit(cache=True)
+def suit_points(s, hand, t, params):
+    """Points the seat's own cards ``hand`` should take for its team with suit ``t`` trumps, as the
+    bidder (NE Smear while bidding: with the widow still to come)."""
+    v = s[OPTIONS + O_VARIANT]
+    row = v * 4 + t
+    trumps = hand & SUIT_MASKS[row, t]
+    n_trumps = popcount(trumps)
+    tops = popcount(hand & TOP3[row])
+    unseen = popcount(DECK_MASKS[v] & ~hand)
+    opponents = s[NUM_PLAYERS] - s[NUM_PLAYERS] // s[OPTIONS + O_TEAMS]
+    opp_share = HAND_SIZE * opponents / unseen  # chance an unseen card is in an opponent's hand
+    widow = s[OPTIONS + O_WIDOW] / unseen if s[PHASE] == BIDDING else 0.0  # chance it comes in the widow
+    points = 0.0
+    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:  # the top and bottom trumps played score
+        if trumps != 0:
+            top, bottom = extreme_trumps(row, trumps)
+            points += (1.0 - opp_share) ** popcount(HIGHER[row, top] & ~hand)
+            points += (1.0 - opp_share) ** popcount(LOWER[row, bottom] & ~hand)
+    else:  # High and Low: whoever plays the card scores it
+        for k in (HIGH, LOW):
+            points += 1.0 if has(hand, POINT_CARDS[row, k]) else widow
+    capture = params[CAPTURE_BASE] + params[CAPTURE_PER_TOP] * tops
+    m = CAPTURE[row]
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if not has(hand, c):
+            points += _clip01(capture)
+        elif c == JOKER:
+            points += _clip01(params[JOKER_KEEP] + params[CAPTURE_PER_TOP] * tops)
+        else:  # the Jack or Jick: safe behind the higher trumps held
+            above = HIGHER[row, c]
+            points += _clip01(1.0 - params[JACK_RISK] * popcount(above & ~hand) / popcount(above))
+    game = (params[GAME_BASE] + params[GAME_PER_TRUMP] * n_trumps + params[GAME_PER_TEN] * popcount(hand & TENS)
+            + params[GAME_PER_ACE] * popcount(hand & ACES))
+    return points + _clip01(game)
+
+
+@nb.njit(cache=True)
+def best_suit(s, hand, allowed, params):
+    """The suit among the bit mask ``allowed`` (bit t for suit t) whose ``suit_points`` is highest,
+    and those points."""
+    best, best_points = -1, 0.0
+    for t in range(4):
+        if (allowed >> t) & 1:
+            points = suit_points(s, hand, t, params)
+            if best < 0 or points > best_points:
+                best, best_points = t, points
+    return best, best_points
+
+
+@nb.njit(cache=True)
+def bid_choice(s, me, points, params):
+    """The bidding action for a seat whose best suit scores ``points``: the estimate with the
+    partners' share and the position, less ``bid_margin``, if it beats the bid."""
+    v = s[OPTIONS + O_VARIANT]
+    n = s[NUM_PLAYERS]
+    position = me - s[DEALER] - 1
+    position += n * (position < 0)  # 0 for eldest .. n - 1 for the dealer
+    estimate = points + params[PARTNER_POINTS] * _partners(s) + params[POSITION_STEP] * position
+    if v == SHMEAR and me == s[DEALER]:
+        estimate += params[DEALER_BONUS]
+    if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me):
+        estimate -= params[PARTNER_OVERBID]
+    level = min(int(np.floor(estimate - params[BID_MARGIN])), MAX_BID[v])
+    lowest = max(s[BID] + 1, MIN_BID[v])
+    if level < lowest:
+        return A.PASS
+    return A.BID + (lowest if me == s[DEALER] else level)  # the dealer speaks last: just enough
+
+
+@nb.njit(cache=True)
+def _bid(s, params):
+    me = s[TO_ACT]
+    _, points = best_suit(s, s[HANDS + me], 0xF, params)
+    return bid_choice(s, me, points, params)
+
+
+@nb.njit(cache=True)
+def _name_trump(s, params):
+    t, _ = best_suit(s, s[HANDS + s[TO_ACT]], trump_words(s) >> A.TRUMP, params)
+    return A.TRUMP + t
+
+
+# --- the Shmear draw and the discards (RULES.md §3 Draw, §5 Widow) -------------------------------
+
+
+@nb.njit(cache=True)
+def _draw(s, params):
+    """Throw a plain card below ``draw_keep_rank`` (never a ten), shortest suit first, lowest first;
+    ``done`` when none is left."""
+    me = s[TO_ACT]
+    hand = s[HANDS + me]
+    row = s[TABLE]
+    m = draw_mask(s, me)
+    best, best_key = -1, 0
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        rank = c % 13
+        if rank >= params[DRAW_KEEP_RANK] or rank == TEN_RANK:
+            continue
+        key = 16 * popcount(hand & SUIT_MASKS[row, EFFECTIVE[row, c]]) + rank
+        if best < 0 or key < best_key:
+            best, best_key = c, key
+    return A.DONE if best < 0 else DISCARD_BASE + best
+
+
+@nb.njit(cache=True)
+def _discard(s, params):
+    """Throw the card least worth keeping (``KEEP``); the NE bidder banks plain tens first."""
+    me = s[TO_ACT]
+    hand = s[HANDS + me]
+    row = s[TABLE]
+    cards = discard_mask(s, hand)
+    if s[OPTIONS + O_VARIANT] == NESMEAR and params[BANK_TENS] > 0.5:
+        tens = cards & TENS & ~SUIT_MASKS[row, s[TRUMP]]
+        if tens != 0:
+            return DISCARD_BASE + lowest_card(tens)
+    return DISCARD_BASE + _best(cards, KEEP, row, True)
+
+
+# --- play (RULES.md §3, §5: Play, Points) ----------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def shown_voids(s):
+    """Bit ``4 * seat + suit`` for each effective suit a seat has shown it lacks: it played
+    another card to a trick of that suit (a trump, where a trump was not allowed either)."""
+    row = s[TABLE]
+    t = s[TRUMP]
+    n = s[NUM_PLAYERS]
+    strict = s[OPTIONS + O_MAY_TRUMP] == 0
+    voids = np.int64(0)
+    for k in range(s[TRICK_NO] + 1):
+        slot = TRICKS + k * TRICK_SLOTS
+        count = n if k < s[TRICK_NO] else s[IN_TRICK]
+        if count == 0:
+            break
+        led = EFFECTIVE[row, s[slot + 1]]
+        seat = s[slot]
+        for i in range(1, count):
+            seat = left(s, seat)
+            e = EFFECTIVE[row, s[slot + 1 + i]]
+            if e != led and (e != t or strict):
+                voids |= bit(4 * seat + led)
+    return voids
+
+
+@nb.njit(cache=True, inline="always")
+def _void(voids, seat, suit):
+    return (voids >> (4 * seat + suit)) & 1 != 0
+
+
+@nb.njit(cache=True)
+def beaten_later(s, c, me, unseen, voids):
+    """True when an opponent still to play in this trick may beat ``c``, the card that would be
+    winning it (led by ``me``, or of the suit led or a trump); ``unseen``: cards ``me`` has not seen."""
+    row = s[TABLE]
+    t = s[TRUMP]
+    e = EFFECTIVE[row, c]
+    led = s[LED] if s[IN_TRICK] > 0 else e
+    after = s[NUM_PLAYERS] - s[IN_TRICK] - 1
+    higher = HIGHER[row, c] & unseen
+    trumps_out = SUIT_MASKS[row, t] & unseen if e != t else np.int64(0)
+    if higher == 0 and trumps_out == 0:
+        return False
+    loose = s[OPTIONS + O_MAY_TRUMP] != 0 or led == t
+    loose |= popcount(unseen & SUIT_MASKS[row, led]) < after  # too few left: some must be out
+    p = me
+    for _ in range(after):
+        p = left(s, p)
+        if team(s, p) == team(s, me):
+            continue
+        can_trump = not _void(voids, p, t) and (loose or _void(voids, p, led))
+        if e == t:
+            if higher != 0 and can_trump:
+                return True
+        elif (higher != 0 and not _void(voids, p, led)) or (trumps_out != 0 and can_trump):
+            return True
+    return False
+
+
+@nb.njit(cache=True, inline="always")
+def _power_in_trick(row, c, led):
+    p = POWER[row, c]
+    return p if p >= ALWAYS_WINS or EFFECTIVE[row, c] == led else -1
+
+
+@nb.njit(cache=True)
+def _safe(s, cards, me, unseen, voids):
+    """The cards of ``cards`` that no later opponent can beat."""
+    safe = np.int64(0)
+    m = np.int64(cards)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if not beaten_later(s, c, me, unseen, voids):
+            safe |= bit(c)
+    return safe
+
+
+@nb.njit(cache=True)
+def _lead(s, me, legal, unseen, voids, params):
+    row = s[TABLE]
+    t = s[TRUMP]
+    trumps = SUIT_MASKS[row, t]
+    mine = legal & trumps
+    out = unseen & trumps
+    if mine != 0:
+        top, _ = extreme_trumps(row, mine)
+        opponents_trump = False
+        for p in range(s[NUM_PLAYERS]):
+            opponents_trump |= team(s, p) != team(s, me) and not _void(voids, p, t)
+        if out != 0 and opponents_trump:
+            if HIGHER[row, top] & unseen == 0:  # a master trump pulls theirs
+                return top
+            if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
+                return _best(mine, THROW_COST, row, True)  # draw out the higher ones
+        elif out == 0 and mine & CAPTURE[row] != 0:  # nothing can catch them any more
+            return lowest_card(mine & CAPTURE[row])
+    side = legal & ~trumps
+    if side != 0:
+        safe = _safe(s, side, me, unseen, voids)
+        if safe != 0:
+            return _best(safe, WIN_COST, row, True)
+        return _best(side, THROW_COST, row, True)
+    top, _ = extreme_trumps(row, mine)
+    if HIGHER[row, top] & unseen == 0:
+        return _best(_safe(s, mine, me, unseen, voids) | bit(top), WIN_COST, row, True)
+    return _best(mine, THROW_COST, row, True)
+
+
+@nb.njit(cache=True)
+def _follow(s, me, legal, unseen, voids, params):
+    row = s[TABLE]
+    led = s[LED]
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    n = s[IN_TRICK]
+    position = trick_winner(s, slot + 1, n, led, EFFECTIVE[row], POWER[row], -1)
+    winning = s[slot + 1 + position]
+    seat = s[slot]
+    for _ in range(position):
+        seat = left(s, seat)
+    to_beat = _power_in_trick(row, winning, led)
+    beaters = np.int64(0)
+    m = legal
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if _power_in_trick(row, c, led) > to_beat:
+            beaters |= bit(c)
+    under = legal & ~beaters
+    trick = s[TRICK_MASK]
+    value = game_points(trick) + CAPTURE_WEIGHT * popcount(trick & CAPTURE[row])
+    if team(s, seat) == team(s, me):
+        if not beaten_later(s, winning, me, unseen, voids):  # his trick: feed it, don't overtake
+            return _best(under if under != 0 else legal, FEED_VALUE, row, False)
+        safe = _safe(s, beaters, me, unseen, voids)
+        if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
+            return _best(safe, WIN_COST, row, True)
+        return _best(under if under != 0 else legal, THROW_COST, row, True)
+    safe = _safe(s, beaters, me, unseen, voids)
+    if safe != 0:
+        c = _best(safe, WIN_COST, row, True)
+        if not (has(TOP3[row], c) and value < params[WIN_VALUE] and under != 0):
+            return c
+    elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
+        c = _best(beaters, THROW_COST, row, True)
+        if THROW_COST[row, c] < 16 * 10 and not has(TOP3[row], c):
+            return c
+    return _best(legal, THROW_COST, row, True)
+
+
+@nb.njit(cache=True)
+def _play(s, params):
+    me = s[TO_ACT]
+    legal = play_mask(s, me)
+    if legal & (legal - 1) == 0:
+        return lowest_card(legal)
+    hand = s[HANDS + me]
+    played = s[WON] | s[WON + 1] | s[WON + 2] | s[TRICK_MASK]
+    unseen = DECK_MASKS[s[OPTIONS + O_VARIANT]] & ~hand & ~played & ~s[DISCARDS + me]
+    voids = shown_voids(s)
+    if s[IN_TRICK] == 0:
+        return _lead(s, me, legal, unseen, voids, params)
+    return _follow(s, me, legal, unseen, voids, params)
+
+
+# --- the agent --------------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def act(s, params, rng):
+    """The action id the heuristic chooses for the seat to act, ``s[TO_ACT]`` (always legal)."""
+    phase = s[PHASE]
+    if phase == PLAYING:
+        return PLAY_BASE + _play(s, params)
+    if phase == BIDDING:
+        return _bid(s, params)
+    if phase == TRUMPING:
+        return _name_trump(s, params)
+    if phase == DRAWING:
+        return _draw(s, params)
+    return _discard(s, params)
+
+
+@nb.njit(cache=True, inline="always")
+def record_features(s, dealt, out, i, column):
+    """Write len(FEATURES) values to ``out[i, column:]`` for the finished hand ``s``: the bidder's
+    dealt hand ``dealt[bidder]`` in the hand's trump (see FEATURES); -1 when nobody bid."""
+    bidder = s[BIDDER]
+    if bidder < 0:
+        for k in range(len(FEATURES)):
+            out[i, column + k] = -1
+        return
+    hand = dealt[bidder]
+    row = s[TABLE]
+    out[i, column] = popcount(hand & SUIT_MASKS[row, s[TRUMP]])
+    out[i, column + 1] = popcount(hand & TOP4[row])
+    out[i, column + 2] = popcount(hand & POINT_MASK[row])
+    out[i, column + 3] = popcount(hand & TENS)
+
+
+@nb.njit(cache=True, parallel=True)
+def play_hands(seed, first, options, kinds, params, out):
+    """Like the game's ``play_random_hands``, with an agent per seat: ``kinds[seat]`` is
+    ``kinds.RANDOM`` or ``HEURISTIC``, ``params[seat]`` that seat's parameter array. Columns
+    ``RECORD`` then ``FEATURES``."""
+    count = out.shape[0]
+    players = options[O_PLAYERS]
+    for b in nb.prange((count + BLOCK - 1) // BLOCK):
+        scratch = np.empty(STATE_SIZE, np.int64)
+        dealt_scratch = np.empty(MAX_PLAYERS, np.int64)
+        rngs = np.empty(2 * RNG_SIZE, np.uint64)
+        s = borrow(scratch)
+        dealt = borrow(dealt_scratch)
+        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            hand = first + i
+            deal_random(s, seed, hand, hand % players, options, deal_rng)
+            for p in range(MAX_PLAYERS):
+                dealt[p] = s[HANDS + p]
+            seed_stream(agent_rng, seed, hand, 1)
+            while s[TO_ACT] >= 0:
+                seat = s[TO_ACT]
+                if kinds[seat] == HEURISTIC:
+                    step(s, act(s, params[seat], agent_rng))
+                else:
+                    random_step(s, agent_rng)
+            record(s, out, i)
+            record_features(s, dealt, out, i, FEATURE_COLUMN)

@@ -1,0 +1,71 @@
+"""Two agents compared on duplicate deals.
+
+Every deal is played once per seating, with the seats rotated so that each agent sits in every
+seat: where every seat plays for itself, agent A takes one seat and B all the others, the seat
+going round the table; in a team game A takes one whole team and B the others, team by team.
+What luck the cards bring to a seat is then shared by both agents, and the difference of their
+mean scores on a deal measures play alone. The deal (not the hand) is the unit of the interval.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .stats import mean_interval
+
+
+def seatings(game) -> list[list[int]]:
+    """The seats of agent A in each seating of ``game`` (a Game).
+
+    >>> import tricksim
+    >>> seatings(tricksim.make_game("nesmear")), seatings(tricksim.make_game("fiftyfive", players=3))
+    ([[0, 2], [1, 3]], [[0], [1], [2]])
+    """
+    if game.teams:
+        return [[p for p in range(game.players) if p % game.teams == t] for t in range(game.teams)]
+    return [[p] for p in range(game.players)]
+
+
+def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1) -> dict:
+    """Agent ``agent_a`` against ``agent_b`` (names or specs, e.g. ``"heuristic:pick_threshold=5"``)
+    on ``hands`` duplicate deals of ``game`` (a Game).
+
+    Returns ``hands``, ``seatings`` (A's seats in each), ``mean_a`` and ``mean_b`` (mean score a
+    seat of each agent takes per hand) and ``difference``: A's minus B's per deal, as
+    ``(mean, low, high)`` with a 95 % interval.
+    """
+    from ..sim.batch import check_run, simulate
+
+    check_run(hands, seed)
+    tables = seatings(game)
+    a_sum = np.zeros(hands)
+    b_sum = np.zeros(hands)
+    for a_seats in tables:
+        agents = [agent_a if p in a_seats else agent_b for p in range(game.players)]
+        df = simulate(game, hands, seed, agents, workers, progress=False)
+        scores = df[[f"score_{p}" for p in range(game.players)]].to_numpy(dtype=np.float64)
+        b_seats = [p for p in range(game.players) if p not in a_seats]
+        a_sum += scores[:, a_seats].mean(axis=1)
+        b_sum += scores[:, b_seats].mean(axis=1)
+    a_mean, b_mean = a_sum / len(tables), b_sum / len(tables)
+    return {
+        "game": game.name,
+        "agent_a": str(agent_a),
+        "agent_b": str(agent_b),
+        "hands": hands,
+        "seatings": tables,
+        "mean_a": float(a_mean.mean()) if hands else float("nan"),
+        "mean_b": float(b_mean.mean()) if hands else float("nan"),
+        "difference": mean_interval(a_mean - b_mean),
+    }
+
+
+def format_compare(result: dict) -> str:
+    """The lines the CLI prints for a ``compare`` result."""
+    mean, low, high = result["difference"]
+    return "\n".join([
+        f"{result['game']}: {result['agent_a']} (A) against {result['agent_b']} (B), "
+        f"{result['hands']:,} duplicate deals x {len(result['seatings'])} seatings",
+        f"mean score a seat takes per hand: A {result['mean_a']:+.4f}   B {result['mean_b']:+.4f}",
+        f"A - B per deal   {mean:+.4f}   95% interval [{low:+.4f}, {high:+.4f}]",
+    ])
