@@ -204,7 +204,7 @@ def test_features_are_the_dealt_hands_trumps_and_strength():
             expect = 0 if t == K.NO_TRUMP else popcount(s[K.HANDS + p] & K.SUIT_MASKS[t, t])
             assert out[i, trumps + p] == expect
             e = H.hand_strength(s[K.HANDS + p], t, s[K.TURNED], 3, s[K.HAND_SIZE], (p - i % 3 - 1) % 3, H.DEFAULTS)[0]
-            assert out[i, strength + p] == round(100 * e)
+            assert out[i, strength + p] == min(127, round(10 * e))
         assert (out[i, trumps + 3:strength] == -1).all() and (out[i, strength + 3:] == -1).all()
 
 
@@ -298,6 +298,14 @@ def test_once_made_takes_extras_cheaply_or_ducks():
                               "play 2D", "play AD", "play 3D", "play 5D", "play 7H", "play 4H", "play 5H"]
     assert choice(deal(hands), before) == "play KH"
     assert choice(deal(hands), before, overtricks=0) == "play 6H"
+
+
+def test_with_no_trump_a_void_seat_discards_its_lowest_card():
+    # LJ turned: no trump. Seat 3 has no heart, so none of KS 3C 2S can win AH 9H 7H: it
+    # throws the 2S (lowest rank) and keeps KS, a possible winner when spades are led.
+    state = deal(["AH 2C 4C", "9H 4D 5C", "7H 6C 7C", "KS 3C 2S"], turned="LJ")
+    assert state.result()["trump"] is None
+    assert choice(state, ["bid 1", "bid 1", "bid 1", "bid 1", "play AH", "play 9H", "play 7H"]) == "play 2S"
 
 
 def test_zero_bid_ducks_with_the_highest_card_that_loses():

@@ -98,10 +98,11 @@ PARAMS = (
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
-    f"sure_tricks_x100_{p}" for p in range(K.MAX_PLAYERS)
+    f"sure_tricks_x10_{p}" for p in range(K.MAX_PLAYERS)
 )
-"""Per seat (-1 for absent seats): the trumps dealt (0 with no trump) and
-``hand_strength`` of the dealt hand at the DEFAULTS, in hundredths of a trick."""
+"""Per seat (-1 for absent seats): the trumps dealt (0 with no trump) and the expected
+tricks ``hand_strength`` gives the dealt hand at the DEFAULTS, in tenths of a trick, at
+most 127 (the batch loop stores features as int8)."""
 
 # --- tables (RULES.md §4 Ranks) ------------------------------------------------------------------
 
@@ -529,7 +530,7 @@ def record_features(s, dealt, out, i, column):
         if p < n:
             out[i, column + p] = popcount(dealt[p] & K.SUIT_MASKS[t, t]) if t < 4 else 0
             e = hand_strength(dealt[p], t, s[K.TURNED], n, s[K.HAND_SIZE], seat_position(s, p), DEFAULTS)[0]
-            out[i, column + K.MAX_PLAYERS + p] = int(round(100.0 * e))
+            out[i, column + K.MAX_PLAYERS + p] = min(127, int(round(10.0 * e)))
         else:
             out[i, column + p] = -1
             out[i, column + K.MAX_PLAYERS + p] = -1
