@@ -1,42 +1,47 @@
 """The heuristic agent of the two smears, Shmear (RULES.md §3) and NE Smear (§5): one numba
-policy that reads the variant and the options from the state (``smear.OPTIONS``).
+policy for both, reading the variant and the options from the state (``smear.OPTIONS``).
 
 What it does, phase by phase:
 
-* **Bid.** ``suit_points`` estimates, for each suit as trump, the points the seat's own cards take:
-  High and Low from the A and the Low card (2 / 7) held (they score for whoever plays them); the
-  Jack (Shmear: Jick, joker) kept, by the higher trumps held beside it, or caught, by the top
-  trumps held; Game from trump length, tens and aces. NE Smear adds the widow's chance of
-  bringing the A or the 7, and ``high_low = in_play`` the chance that the seat's top (bottom)
-  trump is the highest (lowest) played. ``bid_choice`` adds the partners' share, the seat's
-  position and the Shmear dealer's stock, takes off a margin and bids that many when it beats
-  the bid (the dealer, who speaks last, bids just enough); it outbids a partner only with
-  ``partner_overbid`` points to spare.
+* **Bid.** ``suit_points`` estimates, for each suit as trump, the points the seat's team takes
+  with the seat as bidder: High and Low from the A and the Low card (2 / 7) held, which score for
+  whoever plays them; a Jack or Jick held, kept unless trumps above it are out (``jack_risk``);
+  a joker held, kept with ``joker_keep``; a point card the seat lacks, with the chance that a
+  partner ends up with it (``partner_share``; in NE Smear while bidding, or that the widow brings
+  it, ``widow_share``), the Jack/Jick/joker also caught by the top trumps held
+  (``capture_per_top``); Game, on a logistic scale, from trumps, top trumps, plain aces, the ten
+  of trumps, the widow to come and the number of teams (``game_*``). With ``high_low = in_play``
+  High (Low) is the chance that no opponent holds a trump above (below) the seat's. The
+  coefficients were fitted to self-play (a forced bidder, the others heuristic). ``bid_choice``
+  adds ``position_step`` per seat after eldest and, in Shmear, ``dealer_bonus`` for the dealer's
+  team, takes off ``bid_margin`` (``partner_overbid`` more over a partner's bid) and bids that
+  many when it beats the bid; the dealer, who speaks last, bids just enough.
 * **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
-* **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank``, never a ten, from the
-  shortest suit first, lowest first. **Discards** (the Shmear dealer; the NE bidder): keep
-  point cards and the highest trumps, then aces, tens, kings …; with ``bank_tens`` the NE
-  bidder throws plain tens first, since his discards count for his Game.
-* **Play.** Leading: a master trump (no unseen trump above it) while the opponents may hold
-  trumps, which pulls their trumps and catches the Jack/Jick/joker; the bidder without it leads a
-  low trump when long in trumps; never the Jack into an unplayed higher trump; once no trump is
-  out, the Jack/Jick/joker (they cannot be caught); else a safe side master, else the cheapest
-  side card. Following: with a partner winning a trick no opponent can take any more, feed him
-  the most (the joker, the Jack, tens) without overtaking; otherwise win with the cheapest card
-  no later opponent can beat, unless it is a top trump spent on a trick worth less than
-  ``win_value``; a risky win only with a pointless card on a valuable trick; else throw the
-  cheapest card. "Cheapest" and "most" are the tables ``THROW_COST`` / ``FEED_VALUE`` /
-  ``WIN_COST``: game points, 40 per Jack/Jick/joker, and the card's trick-taking strength.
-  Low scores for whoever plays the 2 / 7 (RULES.md), so it is played like any low trump.
+* **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank`` (the aces stay), shortest
+  suit first, lowest first; a ten stays when its ace guards it (``draw_keep_tens``).
+* **Discards.** The Shmear dealer keeps the point cards and the highest trumps, then aces, tens,
+  kings and so on. The NE bidder first throws his plain tens (``discard_tens``: his discards count
+  for his Game), then keeps trumps, aces, tens in that order.
+* **Play.** Leading: a master trump (no unseen trump above it) while an opponent may hold trumps,
+  which pulls them and catches the Jack/Jick/joker; the bidder without one leads a low trump when
+  he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
+  out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat,
+  else the cheapest side card. Following: to a partner whose card no later opponent can beat,
+  feed the most (the joker, the Jack, tens) without overtaking him; otherwise win with the
+  cheapest card no later opponent can beat, unless it is a top trump (A K Q) and the trick is worth
+  less than ``win_value``; risk a card only when it is worth nothing and the trick is worth
+  ``win_value``; else throw the cheapest card. "Cheapest" and "most" are the tables
+  ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game points, 40 for a Jack/Jick/joker, and the
+  card's strength in tricks. Low scores for whoever plays the 2 / 7 (RULES.md), so the agent plays
+  it as the low trump it is: the first trump it gives a partner's trick.
 
-Knowledge rule: the agent reads only what the seat to act may know. State slots read:
-``HANDS + me`` and ``DISCARDS + me`` (its own cards and discards; the NE widow it took is in
-them), the public ``PHASE DEALER TO_ACT NUM_PLAYERS OPTIONS BIDDER BID LAST_CALL`` and
-``DISCARDED`` (its own turn), ``TRUMP TABLE`` (NE Smear hides trump only until the bidder's first
-lead, and only the bidder acts before it), and the public play ``TRICK_NO IN_TRICK LED
-TRICK_MASK WON TRICKS``. Voids are derived from the tricks. It never reads other hands or
-discards, ``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not used: ties
-are broken by card order.
+Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
+``HANDS + me`` and ``DISCARDS + me`` (the NE widow it took is in them); the public ``PHASE DEALER
+TO_ACT NUM_PLAYERS OPTIONS BIDDER BID``; ``TRUMP TABLE`` (NE Smear keeps trump private only until
+the bidder's first lead, and only the bidder acts before it); the public play ``TRICK_NO IN_TRICK
+LED TRICK_MASK WON TRICKS`` (voids shown are derived from the tricks). It never reads other seats'
+hands or discards, ``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not
+used: ties go to the lower card.
 """
 
 from __future__ import annotations
@@ -59,41 +64,46 @@ from ..sim.smear import (
 from .kinds import HEURISTIC
 
 PARAMS = (
-    ("bid_margin", 0.5, "points taken off the estimate before bidding (the risk of going set)"),
-    ("partner_points", 0.6, "points each partner's cards are expected to add"),
-    ("position_step", 0.1, "estimate bonus per seat after eldest (later seats know more bids)"),
-    ("dealer_bonus", 0.6, "Shmear: the dealer's extra points from the stock he takes"),
-    ("partner_overbid", 1.0, "extra points needed to outbid one's own partner"),
-    ("jack_risk", 0.6, "chance of losing a held Jack (Jick) with none of the trumps above it"),
-    ("joker_keep", 0.3, "Shmear: chance of saving a held joker with no top trump (A K Q)"),
-    ("capture_base", 0.1, "chance of catching a Jack/Jick/joker held by another seat"),
-    ("capture_per_top", 0.15, "added to capture_base per top trump (A K Q) held"),
-    ("game_base", 0.1, "chance of Game with no trump, ten or ace"),
-    ("game_per_trump", 0.08, "added to the chance of Game per trump held"),
-    ("game_per_ten", 0.12, "added to the chance of Game per ten held"),
-    ("game_per_ace", 0.05, "added to the chance of Game per ace held"),
-    ("draw_keep_rank", 11.0, "Shmear draw: plain cards of this rank (0 = 2 .. 12 = A) or higher are kept"),
-    ("bank_tens", 1.0, "NE widow: 1 throws plain tens first (the discards count for Game), 0 keeps them"),
+    # bidding: the decision rule
+    ("bid_margin", 0.0, "points taken off the estimate before bidding (the risk of going set)"),
+    ("position_step", 0.05, "estimate bonus per seat after eldest (later seats have heard more bids)"),
+    ("dealer_bonus", -0.1, "Shmear: estimate bonus for the dealer's team (he takes the stock's rest, "
+                           "which the draws leave short, instead of drawing)"),
+    ("partner_overbid", 0.0, "extra points needed to outbid one's own partner"),
+    # bidding: the hand evaluation (fitted to self-play)
+    ("partner_share", 0.23, "chance that a partner ends up with a given card the seat lacks"),
+    ("widow_share", 0.155, "NE Smear: chance that one widow card brings a given card the seat lacks"),
+    ("jack_risk", 0.2, "chance of losing a held Jack (Jick) with none of the three trumps above it"),
+    ("joker_keep", 0.55, "Shmear: chance of saving a held joker with no top trump (A K Q)"),
+    ("capture_per_top", 0.15, "chance added per top trump (A K Q) held to catch a Jack/Jick/joker"),
+    ("game_base", -1.55, "log-odds of Game with no trump, ace or ten (two teams, no widow)"),
+    ("game_per_card", 0.55, "log-odds of Game per trump, top trump, plain ace and ten of trumps held"),
+    ("game_widow", 0.57, "NE Smear: log-odds of Game per widow card still to come"),
+    ("game_per_team", -0.6, "log-odds of Game per team beyond two (Shmear's three teams)"),
+    # draw and discards
+    ("draw_keep_rank", 12.0, "Shmear draw: plain cards of this rank (0 = 2 .. 12 = A) or higher stay"),
+    ("draw_keep_tens", 1.0, "Shmear draw: 0 throws plain tens, 1 keeps a ten its ace guards, 2 keeps all"),
+    ("discard_tens", 2.0, "NE discards: 0 keeps plain tens, 1 throws unguarded ones first, 2 all first"),
+    # play
     ("win_value", 10.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
-    ("lead_low_trumps", 3.0, "the bidder without the master trump leads a low trump holding this many"),
+    ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-_NAMES = [name for name, _, _ in PARAMS]
-(BID_MARGIN, PARTNER_POINTS, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, JACK_RISK, JOKER_KEEP, CAPTURE_BASE,
- CAPTURE_PER_TOP, GAME_BASE, GAME_PER_TRUMP, GAME_PER_TEN, GAME_PER_ACE, DRAW_KEEP_RANK, BANK_TENS, WIN_VALUE,
- LEAD_LOW_TRUMPS) = range(len(PARAMS))
-assert _NAMES.index("lead_low_trumps") == LEAD_LOW_TRUMPS
+(BID_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE, WIDOW_SHARE, JACK_RISK,
+ JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM, DRAW_KEEP_RANK,
+ DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
-"""Of the bidder's dealt hand (before draw or widow) in the hand's trump: trumps held; top trumps
-held (A K Q J of trump, the right bower in Shmear); point cards held (High A, Low 2 / 7, Jack,
-Shmear's Jick and joker); tens of any suit. -1 when everybody passed."""
-FEATURE_COLUMN = len(RECORD)
+"""Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
+trumps A K Q J of trump (J the right bower in Shmear); the point cards A, Low (2 / 7), J, and
+Shmear's Jick and joker; the tens of any suit. -1 when everybody passed."""
+FEATURE_COLUMN = len(RECORD)  # record_features' first column in play_hands' rows
 
 # --- tables, per row ``variant * 4 + trump`` as in the game's tables ----------------------------
 
 CAPTURE_WEIGHT = 20  # a trick's value: game points, and this per Jack/Jick/joker in it
 CARD_POINTS = 40  # a Jack/Jick/joker in the card tables, in game points
+RISK_COST = 16 * 10  # THROW_COST below a ten's: a card worth risking on a trick it may lose
 
 
 def _game_value(c: int) -> int:
@@ -155,7 +165,7 @@ TEN_RANK = 8
 # --- small helpers --------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _best(cards, table, row, lowest):
     """The card of the non-empty mask ``cards`` with the lowest (or highest) ``table[row, c]``."""
     best, best_value = -1, 0
@@ -184,41 +194,40 @@ def _partners(s):
 
 @nb.njit(cache=True)
 def suit_points(s, hand, t, params):
-    """Points the seat's own cards ``hand`` should take for its team with suit ``t`` trumps, as the
-    bidder (NE Smear while bidding: with the widow still to come)."""
+    """Points the seat's team should take with suit ``t`` trumps and the seat as bidder, from
+    its cards ``hand`` (NE Smear while bidding: with the widow still to come). A point card the
+    seat lacks comes to the team with the chance that a partner or the widow brings it."""
     v = s[OPTIONS + O_VARIANT]
     row = v * 4 + t
     trumps = hand & SUIT_MASKS[row, t]
-    n_trumps = popcount(trumps)
     tops = popcount(hand & TOP3[row])
-    unseen = popcount(DECK_MASKS[v] & ~hand)
-    opponents = s[NUM_PLAYERS] - s[NUM_PLAYERS] // s[OPTIONS + O_TEAMS]
-    opp_share = HAND_SIZE * opponents / unseen  # chance an unseen card is in an opponent's hand
-    widow = s[OPTIONS + O_WIDOW] / unseen if s[PHASE] == BIDDING else 0.0  # chance it comes in the widow
+    widow = s[OPTIONS + O_WIDOW] if s[PHASE] == BIDDING else 0
+    share = 1.0 - (1.0 - params[PARTNER_SHARE]) ** _partners(s) * (1.0 - params[WIDOW_SHARE]) ** widow
     points = 0.0
     if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:  # the top and bottom trumps played score
         if trumps != 0:
             top, bottom = extreme_trumps(row, trumps)
-            points += (1.0 - opp_share) ** popcount(HIGHER[row, top] & ~hand)
-            points += (1.0 - opp_share) ** popcount(LOWER[row, bottom] & ~hand)
+            opponents = s[NUM_PLAYERS] - s[NUM_PLAYERS] // s[OPTIONS + O_TEAMS]
+            free = 1.0 - HAND_SIZE * opponents / popcount(DECK_MASKS[v] & ~hand)  # not with an opponent
+            points += free ** popcount(HIGHER[row, top] & ~hand)
+            points += free ** popcount(LOWER[row, bottom] & ~hand)
     else:  # High and Low: whoever plays the card scores it
         for k in (HIGH, LOW):
-            points += 1.0 if has(hand, POINT_CARDS[row, k]) else widow
-    capture = params[CAPTURE_BASE] + params[CAPTURE_PER_TOP] * tops
-    m = CAPTURE[row]
+            points += 1.0 if has(hand, POINT_CARDS[row, k]) else share
+    m = CAPTURE[row]  # Jack, Jick, joker: the trick winner's
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
         if not has(hand, c):
-            points += _clip01(capture)
+            points += _clip01(share + params[CAPTURE_PER_TOP] * tops)
         elif c == JOKER:
             points += _clip01(params[JOKER_KEEP] + params[CAPTURE_PER_TOP] * tops)
-        else:  # the Jack or Jick: safe behind the higher trumps held
-            above = HIGHER[row, c]
-            points += _clip01(1.0 - params[JACK_RISK] * popcount(above & ~hand) / popcount(above))
-    game = (params[GAME_BASE] + params[GAME_PER_TRUMP] * n_trumps + params[GAME_PER_TEN] * popcount(hand & TENS)
-            + params[GAME_PER_ACE] * popcount(hand & ACES))
-    return points + _clip01(game)
+        else:  # safe behind the higher trumps held
+            points += _clip01(1.0 - params[JACK_RISK] * popcount(HIGHER[row, c] & ~hand) / 3.0)
+    cards = popcount(trumps) + tops + popcount(hand & ACES & ~trumps) + popcount(hand & TENS & trumps)
+    game = (params[GAME_BASE] + params[GAME_PER_CARD] * cards + params[GAME_WIDOW] * widow
+            + params[GAME_PER_TEAM] * (s[OPTIONS + O_TEAMS] - 2))
+    return points + 1.0 / (1.0 + np.exp(-game))
 
 
 @nb.njit(cache=True)
@@ -236,14 +245,14 @@ def best_suit(s, hand, allowed, params):
 
 @nb.njit(cache=True)
 def bid_choice(s, me, points, params):
-    """The bidding action for a seat whose best suit scores ``points``: the estimate with the
-    partners' share and the position, less ``bid_margin``, if it beats the bid."""
+    """The bidding action for seat ``me`` whose best suit scores ``points``: that estimate with the
+    position and dealer adjustments, less ``bid_margin``, if it beats the bid."""
     v = s[OPTIONS + O_VARIANT]
     n = s[NUM_PLAYERS]
     position = me - s[DEALER] - 1
     position += n * (position < 0)  # 0 for eldest .. n - 1 for the dealer
-    estimate = points + params[PARTNER_POINTS] * _partners(s) + params[POSITION_STEP] * position
-    if v == SHMEAR and me == s[DEALER]:
+    estimate = points + params[POSITION_STEP] * position
+    if v == SHMEAR and team(s, me) == team(s, s[DEALER]):
         estimate += params[DEALER_BONUS]
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me):
         estimate -= params[PARTNER_OVERBID]
@@ -272,8 +281,8 @@ def _name_trump(s, params):
 
 @nb.njit(cache=True)
 def _draw(s, params):
-    """Throw a plain card below ``draw_keep_rank`` (never a ten), shortest suit first, lowest first;
-    ``done`` when none is left."""
+    """Throw a plain card below ``draw_keep_rank`` (a ten as ``draw_keep_tens`` says), shortest suit
+    first, lowest first; ``done`` when none is left (the draw replaces what he throws)."""
     me = s[TO_ACT]
     hand = s[HANDS + me]
     row = s[TABLE]
@@ -283,7 +292,8 @@ def _draw(s, params):
         c = lowest_card(m)
         m &= m - 1
         rank = c % 13
-        if rank >= params[DRAW_KEEP_RANK] or rank == TEN_RANK:
+        guarded = has(hand, c + 4)  # a ten with the ace of its suit
+        if rank >= params[DRAW_KEEP_RANK] or (rank == TEN_RANK and params[DRAW_KEEP_TENS] + guarded > 1.5):
             continue
         key = 16 * popcount(hand & SUIT_MASKS[row, EFFECTIVE[row, c]]) + rank
         if best < 0 or key < best_key:
@@ -293,22 +303,24 @@ def _draw(s, params):
 
 @nb.njit(cache=True)
 def _discard(s, params):
-    """Throw the card least worth keeping (``KEEP``); the NE bidder banks plain tens first."""
+    """Throw the card least worth keeping (``KEEP``), after the plain tens ``discard_tens`` throws
+    first (NE Smear: the bidder's discards count for his Game)."""
     me = s[TO_ACT]
     hand = s[HANDS + me]
     row = s[TABLE]
     cards = discard_mask(s, hand)
-    if s[OPTIONS + O_VARIANT] == NESMEAR and params[BANK_TENS] > 0.5:
-        tens = cards & TENS & ~SUIT_MASKS[row, s[TRUMP]]
-        if tens != 0:
-            return DISCARD_BASE + lowest_card(tens)
+    tens = cards & TENS & ~SUIT_MASKS[row, s[TRUMP]] & -(s[OPTIONS + O_VARIANT] == NESMEAR)
+    if params[DISCARD_TENS] < 1.5:
+        tens &= ~(hand & ACES) >> 4  # keep a ten with the ace of its suit
+    if params[DISCARD_TENS] > 0.5 and tens != 0:
+        return DISCARD_BASE + lowest_card(tens)
     return DISCARD_BASE + _best(cards, KEEP, row, True)
 
 
 # --- play (RULES.md §3, §5: Play, Points) ----------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def shown_voids(s):
     """Bit ``4 * seat + suit`` for each effective suit a seat has shown it lacks: it played
     another card to a trick of that suit (a trump, where a trump was not allowed either)."""
@@ -337,7 +349,7 @@ def _void(voids, seat, suit):
     return (voids >> (4 * seat + suit)) & 1 != 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def beaten_later(s, c, me, unseen, voids):
     """True when an opponent still to play in this trick may beat ``c``, the card that would be
     winning it (led by ``me``, or of the suit led or a trump); ``unseen``: cards ``me`` has not seen."""
@@ -372,7 +384,7 @@ def _power_in_trick(row, c, led):
     return p if p >= ALWAYS_WINS or EFFECTIVE[row, c] == led else -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _safe(s, cards, me, unseen, voids):
     """The cards of ``cards`` that no later opponent can beat."""
     safe = np.int64(0)
@@ -385,7 +397,7 @@ def _safe(s, cards, me, unseen, voids):
     return safe
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _lead(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     t = s[TRUMP]
@@ -398,7 +410,7 @@ def _lead(s, me, legal, unseen, voids, params):
         for p in range(s[NUM_PLAYERS]):
             opponents_trump |= team(s, p) != team(s, me) and not _void(voids, p, t)
         if out != 0 and opponents_trump:
-            if HIGHER[row, top] & unseen == 0:  # a master trump pulls theirs
+            if HIGHER[row, top] & unseen == 0:
                 return top
             if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
                 return _best(mine, THROW_COST, row, True)  # draw out the higher ones
@@ -416,7 +428,7 @@ def _lead(s, me, legal, unseen, voids, params):
     return _best(mine, THROW_COST, row, True)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _follow(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     led = s[LED]
@@ -452,12 +464,12 @@ def _follow(s, me, legal, unseen, voids, params):
             return c
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
         c = _best(beaters, THROW_COST, row, True)
-        if THROW_COST[row, c] < 16 * 10 and not has(TOP3[row], c):
+        if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
             return c
     return _best(legal, THROW_COST, row, True)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _play(s, params):
     me = s[TO_ACT]
     legal = play_mask(s, me)
