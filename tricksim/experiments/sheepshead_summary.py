@@ -19,7 +19,8 @@ from .summary import mean_score_lines, position_name, score_means
 def summarize(df: pd.DataFrame) -> dict:
     """Rates and means of a Sheepshead ``simulate`` frame.
 
-    Returns a dict: ``hands``; ``pick_rate``; ``picker_win`` as (rate, low, high),
+    Returns a dict: ``hands``; ``pick_rate`` (of hands) and ``pick_per_decision`` (picks per
+    pick-or-pass decision taken, as (rate, low, high)); ``picker_win`` as (rate, low, high),
     a Wilson interval over the hands with a picker; ``alone_rate``,
     ``schneider_rate`` (a side under 31 points but with a trick) and
     ``no_trick_rate`` among those hands; ``leaster_rate`` and ``thrown_in_rate``
@@ -39,6 +40,7 @@ def summarize(df: pd.DataFrame) -> dict:
     picker_turn = np.where(picker >= 0, (picker - dealer - 1) % PLAYERS, PLAYERS)
     win = (df["outcome"] == "win").to_numpy()
     by_position = {}
+    decisions = int(np.minimum(picker_turn + 1, PLAYERS).sum())
     for turn in range(PLAYERS):
         decided, picks = int((picker_turn >= turn).sum()), picker_turn == turn
         by_position[(turn + 1) % PLAYERS] = {
@@ -48,6 +50,7 @@ def summarize(df: pd.DataFrame) -> dict:
     return {
         "hands": hands,
         "pick_rate": n / hands if hands else float("nan"),
+        "pick_per_decision": wilson(n, decisions),
         "picker_win": wilson(int((picked["outcome"] == "win").sum()), n),
         "alone_rate": float(picked["alone"].mean()) if n else float("nan"),
         "schneider_rate": float((picked["multiplier"] == 2).mean()) if n else float("nan"),
@@ -66,15 +69,17 @@ def format_summary(summary: dict) -> str:
     lines = []
     win, low, high = s["picker_win"]
     lines += [
-        f"pick rate        {s['pick_rate']:.4f}   (alone {s['alone_rate']:.4f} of picks)",
+        f"pick rate        {s['pick_rate']:.4f} of hands, {s['pick_per_decision'][0]:.4f} of decisions"
+        f"   (alone {s['alone_rate']:.4f} of picks)",
         f"picker side wins {win:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]",
         f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
         f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
     ]
-    lines.append("  by seat        " + "  ".join(
-        f"{position_name(k)}: picks {p['pick_rate'][0]:.3f}, wins {p['picker_win'][0]:.3f}"
-        for k, p in sorted(s["by_position"].items(), key=lambda item: (item[0] - 1) % PLAYERS)))
-    lines.append("                 (picks per decision taken in that seat; wins of the hands picked there)")
+    lines.append("  by seat        picks per decision there      picker side wins")
+    for k, p in sorted(s["by_position"].items(), key=lambda item: (item[0] - 1) % PLAYERS):
+        (pick, pick_low, pick_high), (win, win_low, win_high) = p["pick_rate"], p["picker_win"]
+        lines.append(f"    {position_name(k):<12} {pick:.4f} [{pick_low:.4f}, {pick_high:.4f}]"
+                     f"     {win:.4f} [{win_low:.4f}, {win_high:.4f}]")
     lines += mean_score_lines(s)
     return "\n".join(lines)
 
