@@ -1,6 +1,7 @@
 """Heuristic self-play: every seat the game's heuristic agent, hands/s on one core for each of the
 five games (the random agents measured in the same run for scale), and Sheepshead on two cores:
-numba's two threads in one process, and two worker processes through ``tricksim.simulate``.
+numba's two threads in one process, and two worker processes through ``tricksim.simulate``, into a
+DataFrame and streamed to a Parquet file.
 
     python benchmarks/bench_heuristic.py [--hands 1000000] [--repeats 5] [--worker-hands 8000000]
 
@@ -12,7 +13,9 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -54,9 +57,11 @@ def _row(label: str, figures: list[float]) -> str:
             f"  (min {min(figures):,.0f}, max {max(figures):,.0f})")
 
 
-def simulate_rate(hands: int, workers: int, seed: int) -> float:
+def simulate_rate(hands: int, workers: int, seed: int, out: Path | None = None) -> float:
+    if out is not None:
+        out.unlink(missing_ok=True)  # else the same run finds itself complete
     start = time.perf_counter()
-    tricksim.simulate("sheepshead", hands, seed, agents="heuristic", workers=workers, progress=False)
+    tricksim.simulate("sheepshead", hands, seed, agents="heuristic", workers=workers, out=out, progress=False)
     return hands / (time.perf_counter() - start)
 
 
@@ -92,15 +97,17 @@ def main() -> None:
         print(_row(f"{n} thread{'s' if n > 1 else ''}", figures))
     print(f"  two threads / one: {statistics.median(threads[2]) / statistics.median(threads[1]):.2f}")
 
-    workers = {1: [], 2: []}
-    for r in range(max(1, args.repeats // 2)):
-        for n in workers:
-            workers[n].append(simulate_rate(args.worker_hands, n, r))
-    print(f"Sheepshead heuristic self-play, tricksim.simulate of {args.worker_hands:,} hands into a DataFrame "
-          "(worker processes of one thread each; with one worker, one thread in-process)")
-    for n, figures in workers.items():
-        print(_row(f"{n} worker{'s' if n > 1 else ''}", figures))
-    print(f"  two workers / one: {statistics.median(workers[2]) / statistics.median(workers[1]):.2f}")
+    with tempfile.TemporaryDirectory() as folder:
+        for into, out in (("a DataFrame", None), ("a Parquet file", Path(folder) / "run.parquet")):
+            workers = {1: [], 2: []}
+            for r in range(max(1, args.repeats // 2)):
+                for n in workers:
+                    workers[n].append(simulate_rate(args.worker_hands, n, r, out))
+            print(f"Sheepshead heuristic self-play, tricksim.simulate of {args.worker_hands:,} hands into {into} "
+                  "(worker processes of one thread each; with one worker, one thread in-process)")
+            for n, figures in workers.items():
+                print(_row(f"{n} worker{'s' if n > 1 else ''}", figures))
+            print(f"  two workers / one: {statistics.median(workers[2]) / statistics.median(workers[1]):.2f}")
 
 
 if __name__ == "__main__":

@@ -115,7 +115,7 @@ def _write_part(run: Run, index: int, first: int, count: int, folder: str) -> in
     tmp = path.with_suffix(".tmp")
     pq.write_table(table, tmp)
     os.replace(tmp, path)
-    return count
+    return index
 
 
 # --- a whole run ---------------------------------------------------------------------
@@ -129,8 +129,23 @@ def _progress(run: Run, done: int):
                 disable=None, desc=run.game, file=sys.stderr)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker)
+def _pool(run: Run, workers: int) -> ProcessPoolExecutor:
+    play_chunk(run, 0, 0)  # load the kernels here, once: forked workers inherit them
+    return ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_start_worker)
+
+
+def _start_method():
+    """Fork where it is safe: a forked worker starts at once with the kernels this process has
+    loaded, where a spawned one imports and loads them again (about a second). Numba's workqueue
+    threading layer, tricksim's default, survives a fork; OpenMP, once started, does not."""
+    import numba
+
+    try:
+        layer = numba.threading_layer()
+    except ValueError:  # no parallel kernel has run yet
+        layer = numba.config.THREADING_LAYER
+    forkable = "fork" in multiprocessing.get_all_start_methods() and layer == "workqueue"
+    return multiprocessing.get_context("fork" if forkable else "spawn")
 
 
 def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame:
@@ -145,7 +160,7 @@ def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame
             if bar is not None:
                 bar.update(count)
     else:
-        with _pool(workers) as pool:
+        with _pool(run, workers) as pool:
             futures = {pool.submit(play_chunk, run, first, count): k for k, first, count in chunks}
             for future in _as_done(futures):
                 frames[futures[future]] = future.result()
@@ -194,21 +209,23 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
     missing = [c for c in chunks if not _part_ok(parts / f"part-{c[0]:06d}.parquet")]
     done = run.hands - sum(count for _, _, count in missing)
     bar = _progress(run, done) if progress else None
+    joined = _Joiner(run, parts, len(chunks), out, {c[0] for c in chunks} - {c[0] for c in missing})
     if workers <= 1 or len(missing) <= 1:
         for k, first, count in missing:
-            _write_part(run, k, first, count, str(parts))
+            joined.ready(_write_part(run, k, first, count, str(parts)))
             if bar is not None:
                 bar.update(count)
     else:
-        with _pool(workers) as pool:
+        with _pool(run, workers) as pool:
             futures = [pool.submit(_write_part, run, k, first, count, str(parts)) for k, first, count in missing]
             for future in _as_done(futures):
-                count = future.result()
+                k = future.result()
+                joined.ready(k)  # joining the parts done so far while the workers play on
                 if bar is not None:
-                    bar.update(count)
+                    bar.update(chunks[k][2])
+    joined.close()
     if bar is not None:
         bar.close()
-    _join_parts(run, parts, len(chunks), out)
     shutil.rmtree(parts)
     return out
 
@@ -222,22 +239,40 @@ def _part_ok(path: Path) -> bool:
         return False
 
 
-def _join_parts(run: Run, parts: Path, count: int, out: Path) -> None:
-    """The parts, in order, as one Parquet file (a row group each) with the run in its metadata."""
-    tmp = out.with_name(out.name + ".tmp")
-    if count == 0:
-        table = pa.Table.from_pandas(play_chunk(run, 0, 0), preserve_index=False)
-        pq.write_table(table.replace_schema_metadata({**table.schema.metadata, RUN_KEY: run.describe()}), tmp)
-    else:
-        writer = None
-        for k in range(count):
-            table = pq.read_table(parts / f"part-{k:06d}.parquet")
-            if writer is None:
-                schema = table.schema.with_metadata({**table.schema.metadata, RUN_KEY: run.describe()})
-                writer = pq.ParquetWriter(tmp, schema)
-            writer.write_table(table.cast(schema))
-        writer.close()
-    os.replace(tmp, out)
+class _Joiner:
+    """The parts of ``parts``, in order, into one Parquet file (a row group each) with the run in
+    its metadata: each part is appended as soon as it and every part before it are written, so the
+    joining goes on beside the playing. The file is written under a temporary name and takes its
+    own only when complete."""
+
+    def __init__(self, run: Run, parts: Path, count: int, out: Path, written: set[int]):
+        self.run, self.parts, self.count, self.out, self.written = run, parts, count, out, set(written)
+        self.tmp = out.with_name(out.name + ".tmp")
+        self.writer, self.schema, self.next = None, None, 0
+        self._append()
+
+    def ready(self, k: int) -> None:
+        """Part ``k`` is written."""
+        self.written.add(k)
+        self._append()
+
+    def _append(self) -> None:
+        while self.next in self.written:
+            table = pq.read_table(self.parts / f"part-{self.next:06d}.parquet")
+            if self.writer is None:
+                self.schema = table.schema.with_metadata({**table.schema.metadata, RUN_KEY: self.run.describe()})
+                self.writer = pq.ParquetWriter(self.tmp, self.schema)
+            self.writer.write_table(table.cast(self.schema))
+            self.next += 1
+
+    def close(self) -> None:
+        if self.count == 0:
+            table = pa.Table.from_pandas(play_chunk(self.run, 0, 0), preserve_index=False)
+            pq.write_table(table.replace_schema_metadata({**table.schema.metadata, RUN_KEY: self.run.describe()}),
+                           self.tmp)
+        else:
+            self.writer.close()
+        os.replace(self.tmp, self.out)
 
 
 def file_run(path: str | os.PathLike) -> str | None:
