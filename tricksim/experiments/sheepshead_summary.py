@@ -13,7 +13,7 @@ import pandas as pd
 
 from ..sim.sheepshead import PLAYERS
 from .stats import wilson
-from .summary import mean_score_lines, position_name, score_means
+from .summary import interval_text, mean_score_lines, position_name, score_means
 
 
 def summarize(df: pd.DataFrame) -> dict:
@@ -75,11 +75,9 @@ def format_summary(summary: dict) -> str:
         f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
         f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
     ]
-    lines.append("  by seat        picks per decision there      picker side wins")
+    lines.append("  by seat        picks per decision there   picker side wins")
     for k, p in sorted(s["by_position"].items(), key=lambda item: (item[0] - 1) % PLAYERS):
-        (pick, pick_low, pick_high), (win, win_low, win_high) = p["pick_rate"], p["picker_win"]
-        lines.append(f"    {position_name(k):<12} {pick:.4f} [{pick_low:.4f}, {pick_high:.4f}]"
-                     f"     {win:.4f} [{win_low:.4f}, {win_high:.4f}]")
+        lines.append(f"    {position_name(k):<12} {interval_text(p['pick_rate'])}   {interval_text(p['picker_win'])}")
     lines += mean_score_lines(s)
     return "\n".join(lines)
 

@@ -121,14 +121,23 @@ def bid_figures(df: pd.DataFrame) -> dict:
 
 
 def bid_lines(summary: dict) -> list[str]:
-    """The lines of ``bid_figures``."""
+    """The lines of ``bid_figures``: the rates, then a table by bid value and one by seat."""
     s = summary
     rate, low, high = s["made"]
-    return [
+    n_seats = len(s["by_position"])
+    lines = [
         f"bid              {s['bid_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
         f"bidder makes     {rate:.4f}   95% Wilson interval [{low:.4f}, {high:.4f}]",
-        "  by bid         " + "  ".join(
-            f"{bid}: {b['made'][0]:.3f} ({b['share']:.3f} of bids)" for bid, b in s["by_bid"].items()),
-        "  by seat        " + "  ".join(
-            f"{position_name(k)}: {p['made'][0]:.3f} ({p['bid_rate']:.3f} of bids)" for k, p in s["by_position"].items()),
+        "  by bid         share of bids   bidder makes",
     ]
+    lines += [f"    {bid:<12} {b['share']:.4f}          {interval_text(b['made'])}" for bid, b in s["by_bid"].items()]
+    lines.append("  by seat        share of bids   bidder makes")
+    lines += [f"    {position_name(k):<12} {s['by_position'][k]['bid_rate']:.4f}          "
+              f"{interval_text(s['by_position'][k]['made'])}"
+              for k in sorted(s["by_position"], key=lambda k: (k - 1) % n_seats)]  # eldest first, the dealer last
+    return lines
+
+
+def interval_text(figure: tuple) -> str:
+    rate, low, high = figure
+    return f"{rate:.4f} [{low:.4f}, {high:.4f}]"
