@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import tricksim  # first: it picks numba's workqueue threading layer, which lets workers fork
+
 import numba
 import numpy as np
-
-import tricksim
 from tricksim.agents import agent_module, seat_agents, seat_arrays
 
 GAMES = {"Sheepshead": ("sheepshead", {}), "Fifty-five, 5 players": ("fiftyfive", {}),
