@@ -37,16 +37,6 @@ def test_rows_do_not_depend_on_workers_or_chunks(small_chunks):
     assert one["hand"].tolist() == list(range(HANDS))
 
 
-@pytest.mark.parametrize("game", ["sheepshead", "fiftyfive", "bluke", "shmear", "nesmear"])
-def test_chunks_join_as_pandas_joins_them(game):
-    run = batch.make_run(tricksim.make_game(game), 600, 4, "heuristic")
-    frames = [batch.play_chunk(run, first, 200) for first in (0, 200, 400)]
-    joined = batch.concat(frames)
-    pd.testing.assert_frame_equal(joined, pd.concat(frames, ignore_index=True))
-    if game == "sheepshead":  # a leaster has no picker: the missing values come through too
-        assert joined["picker"].isna().any()
-
-
 def test_out_file_holds_the_rows_and_the_run(small_chunks, tmp_path):
     out = tmp_path / "hands.parquet"
     path = tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)
