@@ -8,8 +8,9 @@ count or how the run is cut into chunks.
 A run written to a file goes through a folder of parts beside it (``hands.parquet.parts/``): each
 chunk of ``CHUNK`` hands is written to its own part file, atomically, as soon as it is played. A
 run that stops for any reason (an error, Ctrl-C, ``kill -9``, a power cut) and is started again
-with the same arguments keeps the parts it finds and plays only the missing chunks. When every
-chunk is there the parts are joined, in order, into the one Parquet file, and the folder goes.
+with the same arguments keeps the parts it finds and plays only the missing chunks. The parts are
+joined, in order, into the one Parquet file while the later chunks are played; the file takes its
+name when every chunk is in it, and the folder goes.
 """
 
 from __future__ import annotations
