@@ -81,3 +81,9 @@ def test_rand_below_is_uniform_and_reproducible():
     counts = np.bincount(a, minlength=6)
     assert a.min() == 0 and a.max() == 5
     assert np.all(np.abs(counts / len(a) - 1 / 6) < 5 * np.sqrt(1 / 6 * 5 / 6 / len(a)))
+
+
+def test_highest_bit_and_lowest_card_are_the_ends_of_a_mask():
+    for mask in _random_masks(2000) + [1, 1 << 53, (1 << 53) | 1]:
+        assert kernels.highest_bit(mask) == mask.bit_length() - 1
+        assert kernels.lowest_card(mask) == cards_of(mask)[0]

@@ -55,14 +55,12 @@ from __future__ import annotations
 
 import numba as nb
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from ..cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
 from ..sim import actions as A
 from ..sim import sheepshead as K
-from ..sim.kernels import RNG_SIZE, bit, borrow, borrow_rng, has, lowest_card, popcount, seed_stream, trick_winner
+from ..sim.kernels import (RNG_SIZE, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount, seed_stream,
+                           trick_winner)
 from .kinds import HEURISTIC
 from .random import uniform_action
 
@@ -215,24 +213,10 @@ ALL_SEATS = (1 << PLAYERS) - 1
 # --- bit helpers -------------------------------------------------------------------------------
 
 
-@intrinsic
-def _ctlz(typingctx, x):
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
-
-    return types.int64(types.int64), codegen
-
-
-@nb.njit(cache=True, inline="always")
-def _top_bit(x):
-    """Index of the highest set bit of a non-zero ``x``."""
-    return 63 - _ctlz(np.int64(x))
-
-
 @nb.njit(cache=True, inline="always")
 def _below_or_at(x):
     """Mask of the bits at or below the highest set bit of ``x`` (0 for 0)."""
-    return (np.int64(2) << _top_bit(x)) - 1 if x != 0 else np.int64(0)
+    return (np.int64(2) << highest_bit(x)) - 1 if x != 0 else np.int64(0)
 
 
 @nb.njit(cache=True, inline="always")
@@ -251,7 +235,7 @@ def _least(mask, order):
 @nb.njit(cache=True, inline="always")
 def _most(mask, order):
     """The card of the non-empty ``mask`` last in ``order``."""
-    return order[4, _top_bit(_ranks(mask, order))]
+    return order[4, highest_bit(_ranks(mask, order))]
 
 
 @nb.njit(cache=True, inline="always")
@@ -458,15 +442,15 @@ def _lead(s, seat, legal, unseen, friends):
             cash |= ranks & positions & ~_below_or_at(unseen_ranks & positions)
     if seat == picker or (friends >> picker) & 1:
         if trumps != 0 and unseen_trumps != 0:
-            top = _top_bit(ranks)  # trumps rank above every fail card
-            if top > _top_bit(unseen_trumps):
+            top = highest_bit(ranks)  # trumps rank above every fail card
+            if top > highest_bit(unseen_trumps):
                 return ORDER_POWER[4, top]  # pull trumps with the top one
             if trumps & LOW_LEADS != 0:
                 return _least(trumps & LOW_LEADS, ORDER_POWER)  # a low trump: his side may take it
             if seat == picker:
                 return _most(trumps, ORDER_POWER)  # draw the trumps above his
         if cash != 0:
-            return ORDER_POWER[4, _top_bit(cash)]
+            return ORDER_POWER[4, highest_bit(cash)]
         if trumps != 0 and unseen_trumps == 0:
             return _most(trumps, ORDER_POWER)  # every trump left wins
         fail = legal & ~TRUMPS
@@ -477,7 +461,7 @@ def _lead(s, seat, legal, unseen, friends):
         if suit != 0:
             return _least(suit, ORDER_DUMP)
     if cash != 0:
-        return ORDER_POWER[4, _top_bit(cash)]
+        return ORDER_POWER[4, highest_bit(cash)]
     if trumps != 0 and unseen_trumps == 0:
         return _most(trumps, ORDER_POWER)
     fail = legal & ~TRUMPS
@@ -522,7 +506,7 @@ def _follow(s, seat, legal, unseen, friends, params):
                 return throw  # a pointless trick is not worth a power trump
         return c
     if points >= params[TAKE_POINTS]:
-        return ORDER_POWER[4, _top_bit(win_ranks)]  # worth a try with the best card
+        return ORDER_POWER[4, highest_bit(win_ranks)]  # worth a try with the best card
     return _least(legal, ORDER_DUMP)
 
 

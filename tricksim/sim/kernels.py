@@ -118,6 +118,20 @@ def lowest_card(mask):
     return _cttz(np.int64(mask))
 
 
+@intrinsic
+def _ctlz(typingctx, x):
+    def codegen(context, builder, signature, args):
+        return builder.ctlz(args[0], ir.Constant(ir.IntType(1), 0))
+
+    return types.int64(types.int64), codegen
+
+
+@nb.njit(cache=True, inline="always")
+def highest_bit(mask):
+    """Index of the highest set bit of a non-zero ``mask``."""
+    return 63 - _ctlz(np.int64(mask))
+
+
 # Index of the ``n``-th lowest card (from 0) in ``mask``, for ``n < popcount(mask)``.
 nth_card = nth_card_pdep if HAS_PDEP else nth_card_search
 
