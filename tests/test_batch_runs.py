@@ -4,6 +4,7 @@ run writes."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import signal
 import subprocess
@@ -27,14 +28,17 @@ def small_chunks(monkeypatch):
     monkeypatch.setattr(batch, "CHUNK", SMALL_CHUNK)
 
 
-def test_rows_do_not_depend_on_workers_or_chunks(small_chunks):
+@pytest.mark.parametrize("start", ["fork", "spawn"])
+def test_rows_do_not_depend_on_workers_or_chunks(small_chunks, monkeypatch, start):
+    # forked workers write their rows into memory shared with the parent, spawned ones send them
+    monkeypatch.setattr(batch, "_start_method", lambda: multiprocessing.get_context(start))
     one = tricksim.simulate("sheepshead", hands=HANDS, seed=3)
     two = tricksim.simulate("sheepshead", hands=HANDS, seed=3, workers=2)
     pd.testing.assert_frame_equal(one, two)
-    batch.CHUNK = 1 << 18
-    whole = tricksim.simulate("sheepshead", hands=HANDS, seed=3)
-    pd.testing.assert_frame_equal(one, whole)
+    run = batch.make_run(tricksim.make_game("sheepshead"), HANDS, 3)
+    pd.testing.assert_frame_equal(one, batch.play_chunk(run, 0, HANDS))  # one call of the loop
     assert one["hand"].tolist() == list(range(HANDS))
+    assert one["picker"].isna().any() and one["picker"].notna().any()  # leasters: missing values survive
 
 
 def test_out_file_holds_the_rows_and_the_run(small_chunks, tmp_path):
@@ -69,7 +73,7 @@ def test_a_run_stopped_by_an_error_resumes_into_the_same_file(small_chunks, tmp_
     with pytest.raises(KeyboardInterrupt):
         tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
     parts = sorted(p.name for p in (tmp_path / "stopped.parquet.parts").iterdir())
-    assert parts == ["part-000000.parquet", "part-000001.parquet", "part-000002.parquet", "run.json"]
+    assert parts == ["part-000000.arrow", "part-000001.arrow", "part-000002.arrow", "run.json"]
     assert not out.exists()
     monkeypatch.setattr(batch, "_write_part", write_part)
     played = []
@@ -94,8 +98,8 @@ def test_a_broken_part_is_played_again(small_chunks, tmp_path):
     parts = tmp_path / "broken.parquet.parts"
     parts.mkdir()
     (parts / "run.json").write_text(batch.make_run(tricksim.make_game("nesmear"), HANDS, 1).describe())
-    (parts / "part-000001.parquet").write_bytes(b"PAR1 half a file")  # cut off mid-write
-    (parts / "part-000002.parquet.tmp").write_bytes(b"junk")
+    (parts / "part-000001.arrow").write_bytes(b"ARROW1 half a file")  # cut off mid-write
+    (parts / "part-000002.tmp").write_bytes(b"junk")
     tricksim.simulate("nesmear", hands=HANDS, seed=1, out=out)
     assert out.read_bytes() == whole.read_bytes() and not parts.exists()
 
@@ -133,11 +137,11 @@ def test_a_killed_run_resumes_into_the_same_file(tmp_path, agents):
     subprocess.run([sys.executable, str(script), str(whole), agents], check=True)
     process = subprocess.Popen([sys.executable, str(script), str(out), agents])
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(list(parts.glob("part-*.parquet"))) < 3:
+    while time.monotonic() < deadline and len(list(parts.glob("part-*.arrow"))) < 3:
         time.sleep(0.05)
     os.kill(process.pid, signal.SIGKILL)
     process.wait()
-    finished = len(list(parts.glob("part-*.parquet")))
+    finished = len(list(parts.glob("part-*.arrow")))
     assert 3 <= finished < 10 and not out.exists()
     subprocess.run([sys.executable, str(script), str(out), agents], check=True)
     assert out.read_bytes() == whole.read_bytes() and not parts.exists()

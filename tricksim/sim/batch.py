@@ -9,18 +9,21 @@ A run written to a file goes through a folder of parts beside it (``hands.parque
 chunk of ``CHUNK`` hands is written to its own part file, atomically, as soon as it is played. A
 run that stops for any reason (an error, Ctrl-C, ``kill -9``, a power cut) and is started again
 with the same arguments keeps the parts it finds and plays only the missing chunks. The parts are
-joined, in order, into the one Parquet file while the later chunks are played; the file takes its
-name when every chunk is in it, and the folder goes.
+Arrow IPC files (lz4-compressed: quick to write and to read back), joined, in order, into the one
+Parquet file while the later chunks are played; the file takes its name when every chunk is in it,
+and the folder goes.
 """
 
 from __future__ import annotations
 
 import json
+import mmap
 import multiprocessing
 import os
 import shutil
 import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -34,6 +37,7 @@ from ..errors import OptionError
 
 CHUNK = 1 << 18  # hands per chunk: one call of the numba loop, one part file, one worker task
 RUN_KEY = b"tricksim.run"  # the Parquet metadata entry that describes the run that wrote the file
+PART_OPTIONS = pa.ipc.IpcWriteOptions(compression="lz4")
 
 
 @dataclass(frozen=True)
@@ -103,20 +107,40 @@ def _chunks(hands: int) -> list[tuple[int, int, int]]:
     return [(k, first, min(CHUNK, hands - first)) for k, first in enumerate(range(0, hands, CHUNK))]
 
 
-def _start_worker() -> None:
+_shared_rows = None  # in a forked worker: the _Rows of the run it plays, shared with the parent
+
+
+def _start_worker(rows=None) -> None:
     import numba
 
+    global _shared_rows
     numba.set_num_threads(1)  # one core per worker: the workers are the parallelism
+    _shared_rows = rows
+
+
+def _play_into_shared(run: Run, first: int, count: int) -> None:
+    """Play one chunk in a forked worker and write it at its place in the shared rows."""
+    _shared_rows.put(first, play_chunk(run, first, count))
 
 
 def _write_part(run: Run, index: int, first: int, count: int, folder: str) -> int:
     """Play one chunk and write it as part ``index`` of ``folder``, atomically."""
-    path = Path(folder) / f"part-{index:06d}.parquet"
+    path = _part(Path(folder), index)
     table = pa.Table.from_pandas(play_chunk(run, first, count), preserve_index=False)
     tmp = path.with_suffix(".tmp")
-    pq.write_table(table, tmp)
+    with pa.ipc.new_file(tmp, table.schema, options=PART_OPTIONS) as writer:
+        writer.write_table(table)
     os.replace(tmp, path)
     return index
+
+
+def _part(folder: Path, index: int) -> Path:
+    return folder / f"part-{index:06d}.arrow"
+
+
+def _read_part(path: Path) -> pa.Table:
+    with pa.memory_map(str(path)) as source:
+        return pa.ipc.open_file(source).read_all()
 
 
 # --- a whole run ---------------------------------------------------------------------
@@ -130,9 +154,18 @@ def _progress(run: Run, done: int):
                 disable=None, desc=run.game, file=sys.stderr)
 
 
-def _pool(run: Run, workers: int) -> ProcessPoolExecutor:
-    play_chunk(run, 0, 0)  # load the kernels here, once: forked workers inherit them
-    return ProcessPoolExecutor(workers, mp_context=_start_method(), initializer=_start_worker)
+@contextmanager
+def _pool(workers: int, context, rows=None):
+    """A pool of ``workers`` processes started by ``context``, handing ``rows`` to each (only a
+    forked worker can take them). After a failure no further chunk is started; after success the
+    workers exit in the background."""
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(rows,))
+    try:
+        yield pool
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    pool.shutdown(wait=False)
 
 
 def _start_method():
@@ -152,29 +185,79 @@ def _start_method():
 def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame:
     """All rows of ``run`` in memory, in hand order."""
     chunks = _chunks(run.hands)
+    rows = _Rows(play_chunk(run, 0, 0), run.hands)  # also loads the kernels here, once, before any fork
     bar = _progress(run, 0) if progress else None
-    frames: dict[int, pd.DataFrame] = {}
     if workers <= 1 or len(chunks) <= 1:
         game = run.make_game()
         for k, first, count in chunks:
-            frames[k] = play_chunk(run, first, count, game)
+            rows.put(first, play_chunk(run, first, count, game))
             if bar is not None:
                 bar.update(count)
     else:
-        with _pool(run, workers) as pool:
-            futures = {pool.submit(play_chunk, run, first, count): k for k, first, count in chunks}
+        context = _start_method()
+        shared = context.get_start_method() == "fork"  # forked workers write their rows themselves
+        with _pool(workers, context, rows if shared else None) as pool:
+            task = _play_into_shared if shared else play_chunk
+            futures = {pool.submit(task, run, first, count): (first, count) for k, first, count in chunks}
             for future in _as_done(futures):
-                frames[futures[future]] = future.result()
+                first, count = futures[future]
+                if not shared:
+                    rows.put(first, future.result())
                 if bar is not None:
-                    bar.update(len(frames[futures[future]]))
+                    bar.update(count)
     if bar is not None:
         bar.close()
-    if frames:
-        df = pd.concat([frames[k] for k in sorted(frames)], ignore_index=True)
-    else:
-        df = play_chunk(run, 0, 0)
+    df = rows.frame()
     df.attrs["game"] = run.game
     return df
+
+
+class _Rows:
+    """The columns of a run's rows, allocated once for all its hands and filled chunk by chunk at
+    their place: no join at the end. The memory is shared, so that forked workers write their
+    chunks into it themselves rather than send them to this process through a pipe."""
+
+    def __init__(self, empty: pd.DataFrame, hands: int):
+        self.dtypes = empty.dtypes
+        layout = [(name, part.dtype) for name in empty.columns for part in _column_parts(empty[name])]
+        sizes = [-(-hands * dtype.itemsize // 64) * 64 for _, dtype in layout]  # each part 64-byte aligned
+        self.memory = mmap.mmap(-1, max(sum(sizes), 1))  # anonymous and shared: seen by forked children
+        self.parts: dict[str, list[np.ndarray]] = {name: [] for name in empty.columns}
+        offset = 0
+        for (name, dtype), size in zip(layout, sizes):
+            self.parts[name].append(np.frombuffer(self.memory, dtype, hands, offset))
+            offset += size
+
+    def put(self, first: int, chunk: pd.DataFrame) -> None:
+        """Write the rows of ``chunk`` as rows ``first …``."""
+        for name, targets in self.parts.items():
+            for target, part in zip(targets, _column_parts(chunk[name])):
+                target[first:first + len(chunk)] = part
+
+    def frame(self) -> pd.DataFrame:
+        """The rows as a DataFrame over this memory (no copy)."""
+        return pd.DataFrame({name: _column(self.dtypes[name], parts) for name, parts in self.parts.items()},
+                            copy=False)
+
+
+def _column_parts(column: pd.Series) -> list[np.ndarray]:
+    """The numpy arrays that hold ``column``: a category's codes, a nullable integer's values and
+    missing mask, or the array itself."""
+    dtype = column.dtype
+    if isinstance(dtype, pd.CategoricalDtype):
+        return [column.cat.codes.to_numpy()]
+    if isinstance(dtype, pd.api.extensions.ExtensionDtype):
+        return [column.to_numpy(dtype.numpy_dtype, na_value=0), column.isna().to_numpy()]
+    return [column.to_numpy()]
+
+
+def _column(dtype, parts: list[np.ndarray]):
+    """The column of ``dtype`` held by ``parts`` (what _column_parts gave)."""
+    if isinstance(dtype, pd.CategoricalDtype):
+        return pd.Categorical.from_codes(parts[0], dtype=dtype, validate=False)
+    if isinstance(dtype, pd.api.extensions.ExtensionDtype):
+        return dtype.construct_array_type()(*parts)
+    return parts[0]
 
 
 def _as_done(futures):
@@ -207,7 +290,7 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
     for stale in parts.glob("*.tmp"):  # a part being written when the run stopped
         stale.unlink()
     chunks = _chunks(run.hands)
-    missing = [c for c in chunks if not _part_ok(parts / f"part-{c[0]:06d}.parquet")]
+    missing = [c for c in chunks if not _part_ok(_part(parts, c[0]))]
     done = run.hands - sum(count for _, _, count in missing)
     bar = _progress(run, done) if progress else None
     joined = _Joiner(run, parts, len(chunks), out, {c[0] for c in chunks} - {c[0] for c in missing})
@@ -217,7 +300,8 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
             if bar is not None:
                 bar.update(count)
     else:
-        with _pool(run, workers) as pool:
+        play_chunk(run, 0, 0)  # load the kernels here, once: forked workers inherit them
+        with _pool(workers, _start_method()) as pool:
             futures = [pool.submit(_write_part, run, k, first, count, str(parts)) for k, first, count in missing]
             for future in _as_done(futures):
                 k = future.result()
@@ -232,9 +316,9 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
 
 
 def _part_ok(path: Path) -> bool:
-    """True when ``path`` is a complete Parquet file (its footer reads back)."""
+    """True when ``path`` is a complete part (it reads back whole)."""
     try:
-        pq.read_metadata(path)
+        _read_part(path)
         return True
     except (OSError, pa.ArrowException):
         return False
@@ -259,7 +343,7 @@ class _Joiner:
 
     def _append(self) -> None:
         while self.next in self.written:
-            table = pq.read_table(self.parts / f"part-{self.next:06d}.parquet")
+            table = _read_part(_part(self.parts, self.next))
             if self.writer is None:
                 self.schema = table.schema.with_metadata({**table.schema.metadata, RUN_KEY: self.run.describe()})
                 self.writer = pq.ParquetWriter(self.tmp, self.schema)
