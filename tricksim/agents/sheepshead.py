@@ -210,6 +210,30 @@ AFTER = np.array([[sum(1 << ((seat + i) % PLAYERS) for i in range(1, k + 1)) for
                   for seat in range(PLAYERS)], dtype=np.int64)
 ALL_SEATS = (1 << PLAYERS) - 1
 
+
+def _sides(seat, picker, partner):
+    """``(friends, foes)`` as seat masks for ``seat`` when ``picker`` picked and ``seat`` knows
+    the partner as ``partner`` (``known_partner``: a seat, -1 unknown, -2 the picker alone)."""
+    others = ALL_SEATS & ~(1 << seat)
+    if seat == picker:
+        if partner >= 0:
+            return 1 << partner, others & ~(1 << partner)
+        return 0, (others if partner == -2 else 0)
+    if partner == seat:
+        return 1 << picker, others & ~(1 << picker)
+    foes = 1 << picker  # a defender
+    if partner >= 0:
+        foes |= 1 << partner
+        return others & ~foes, foes
+    return (others & ~foes if partner == -2 else 0), foes
+
+
+# teams as a table, FRIENDS[seat, picker, partner + 2] (FOES alike): a lookup, where the rule's
+# branches on seats would be mispredicted
+_SIDES = np.array([[[_sides(seat, picker, partner) for partner in range(-2, PLAYERS)] for picker in range(PLAYERS)]
+                   for seat in range(PLAYERS)], dtype=np.int64)
+FRIENDS, FOES = _SIDES[..., 0].copy(), _SIDES[..., 1].copy()
+
 # --- bit helpers -------------------------------------------------------------------------------
 
 
@@ -251,15 +275,17 @@ def _voids(mask):
 
 
 @nb.njit(cache=True, inline="always")
-def _sure(ranks, unseen_ranks, led, first_round):
-    """The ORDER_POWER positions among ``ranks`` (cards able to win the current trick) of the
-    cards no unseen card can beat; in the first round of a fail suit a ruff is not feared."""
+def _safe(unseen_ranks, led, first_round):
+    """The ORDER_POWER positions of the cards that, played to the current trick, no unseen card
+    can beat (a card is *sure* when it can win the trick and is safe): the trumps above every
+    unseen trump; in a fail suit led, its cards above every unseen card of it, where no ruff is
+    feared (the suit's first round, or no trump unseen)."""
     unseen_trumps = unseen_ranks & TRUMP_POSITIONS
-    sure = ranks & TRUMP_POSITIONS & ~_below_or_at(unseen_trumps)
+    safe = TRUMP_POSITIONS & ~_below_or_at(unseen_trumps)
     if led != TRUMP and (first_round or unseen_trumps == 0):
         suit = SUIT_POSITIONS[led]
-        sure |= ranks & suit & ~_below_or_at(unseen_ranks & suit)
-    return sure
+        safe |= suit & ~_below_or_at(unseen_ranks & suit)
+    return safe
 
 
 # --- pick ------------------------------------------------------------------------------------
@@ -399,20 +425,8 @@ def known_partner(s, seat, hand):
 @nb.njit(cache=True, inline="always")
 def teams(s, seat, hand):
     """``(friends, foes)`` as seat masks: the seats ``seat`` knows to be on its side, or not."""
-    picker = s[K.PICKER]
-    partner = known_partner(s, seat, hand)
-    others = ALL_SEATS & ~(1 << seat)
-    if seat == picker:
-        if partner >= 0:
-            return 1 << partner, others & ~(1 << partner)
-        return 0, (others if partner == -2 else 0)
-    if partner == seat:
-        return 1 << picker, others & ~(1 << picker)
-    foes = 1 << picker  # a defender
-    if partner >= 0:
-        foes |= 1 << partner
-        return others & ~foes, foes
-    return (others & ~foes if partner == -2 else 0), foes
+    known = known_partner(s, seat, hand) + 2
+    return FRIENDS[seat, s[K.PICKER], known], FOES[seat, s[K.PICKER], known]
 
 
 @nb.njit(cache=True, inline="always")
@@ -427,19 +441,25 @@ def _current_trick(s, n):
 
 
 @nb.njit(cache=True, inline="always")
+def _cash(ranks, unseen_ranks, played):
+    """The ORDER_POWER positions among ``ranks`` of the fail cards no unseen card of their suit
+    beats, in a suit not led yet or with no trump out."""
+    no_trump_out = unseen_ranks & TRUMP_POSITIONS == 0
+    cash = np.int64(0)
+    for suit in (CLUBS, SPADES, HEARTS):
+        if no_trump_out or played & K.SUIT_MASKS[suit] == 0:
+            positions = SUIT_POSITIONS[suit]
+            cash |= ranks & positions & ~_below_or_at(unseen_ranks & positions)
+    return cash
+
+
+@nb.njit(cache=True, inline="always")
 def _lead(s, seat, legal, unseen, friends):
     picker = s[K.PICKER]
     trumps = legal & TRUMPS
     ranks = _ranks(legal, ORDER_POWER)
     unseen_ranks = _ranks(unseen, ORDER_POWER)
     unseen_trumps = unseen_ranks & TRUMP_POSITIONS
-    # fail cards no unseen card of their suit beats, in a suit not led yet or with no trump out
-    cash = np.int64(0)
-    played = s[K.PLAYED]
-    for suit in (CLUBS, SPADES, HEARTS):
-        if unseen_trumps == 0 or played & K.SUIT_MASKS[suit] == 0:
-            positions = SUIT_POSITIONS[suit]
-            cash |= ranks & positions & ~_below_or_at(unseen_ranks & positions)
     if seat == picker or (friends >> picker) & 1:
         if trumps != 0 and unseen_trumps != 0:
             top = highest_bit(ranks)  # trumps rank above every fail card
@@ -449,21 +469,17 @@ def _lead(s, seat, legal, unseen, friends):
                 return _least(trumps & LOW_LEADS, ORDER_POWER)  # a low trump: his side may take it
             if seat == picker:
                 return _most(trumps, ORDER_POWER)  # draw the trumps above his
-        if cash != 0:
-            return ORDER_POWER[4, highest_bit(cash)]
-        if trumps != 0 and unseen_trumps == 0:
-            return _most(trumps, ORDER_POWER)  # every trump left wins
-        fail = legal & ~TRUMPS
-        return _least(fail if fail != 0 else legal, ORDER_DUMP)
-    # a defender: find the partner by leading the called suit, then cash, then lead fail
-    if s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE and s[K.CALLED] >= 0 and s[K.CALLED_SUIT_LED] == 0:
+    # a defender: find the partner by leading the called suit
+    elif s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE and s[K.CALLED] >= 0 and s[K.CALLED_SUIT_LED] == 0:
         suit = legal & K.SUIT_MASKS[K.EFFECTIVE[s[K.CALLED]]]
         if suit != 0:
             return _least(suit, ORDER_DUMP)
+    # both sides: cash, then every trump left wins, then lead fail
+    cash = _cash(ranks, unseen_ranks, s[K.PLAYED])  # only here: most leads above need no cash
     if cash != 0:
         return ORDER_POWER[4, highest_bit(cash)]
     if trumps != 0 and unseen_trumps == 0:
-        return _most(trumps, ORDER_POWER)
+        return _most(trumps, ORDER_POWER)  # every trump left wins
     fail = legal & ~TRUMPS
     return _least(fail if fail != 0 else legal, ORDER_DUMP)
 
@@ -480,24 +496,25 @@ def _follow(s, seat, legal, unseen, friends, params):
     winning = s[slot + pos]
     winner = (leader + pos) % PLAYERS
     to_come = PLAYERS - 1 - n
-    held = to_come == 0 or AFTER[seat, to_come] & ~friends == 0  # nobody after him would take it
     wins = legal & BEATS[winning]
-    unseen_ranks, first_round = np.int64(0), False
-    if not held:
-        unseen_ranks = _ranks(unseen, ORDER_POWER)
+    friend = (friends >> winner) & 1
+    if not friend and wins == 0:
+        return _least(legal, ORDER_DUMP)  # the commonest case, before any further work
+    # every card is safe when nobody after him would take the trick (AFTER[seat, 0] is empty)
+    safe = np.int64(-1)
+    if AFTER[seat, to_come] & ~friends != 0:
         first_round = led != TRUMP and s[K.PLAYED] & ~trick & K.SUIT_MASKS[led] == 0
-    if (friends >> winner) & 1:
-        if held or _sure(POWER_BIT[winning], unseen_ranks, led, first_round) != 0:
+        safe = _safe(_ranks(unseen, ORDER_POWER), led, first_round)
+    if friend:
+        if POWER_BIT[winning] & safe != 0:
             return _most(legal, ORDER_SCHMEAR)  # his trick holds: give him points
-        if wins != 0 and points >= params[TAKE_POINTS]:
-            sure = _sure(_ranks(wins, ORDER_POWER), unseen_ranks, led, first_round)
+        if points >= params[TAKE_POINTS]:
+            sure = _ranks(wins, ORDER_POWER) & safe
             if sure != 0:
                 return ORDER_POWER[4, lowest_card(sure)]  # it may not hold: take it over, surely
         return _least(legal, ORDER_DUMP)  # never overtake a friend otherwise
-    if wins == 0:
-        return _least(legal, ORDER_DUMP)
     win_ranks = _ranks(wins, ORDER_POWER)
-    sure = win_ranks if held else _sure(win_ranks, unseen_ranks, led, first_round)
+    sure = win_ranks & safe
     if sure != 0:
         c = ORDER_POWER[4, lowest_card(sure)]
         if to_come == 0 and points == 0 and TRUMP_RANK[c] >= JACK_RANK:
