@@ -41,6 +41,18 @@ def test_rows_do_not_depend_on_workers_or_chunks(small_chunks, monkeypatch, star
     assert one["picker"].isna().any() and one["picker"].notna().any()  # leasters: missing values survive
 
 
+@pytest.mark.parametrize("game", ["sheepshead", "fiftyfive", "bluke", "shmear", "nesmear"])
+@pytest.mark.parametrize("agents", ["random", "heuristic"])
+def test_a_chunk_keeps_its_rows_when_the_next_is_played(game, agents):
+    # the batch loop writes into the same scratch memory chunk after chunk
+    run = batch.make_run(tricksim.make_game(game), 400, 5, agents)
+    first = batch.play_chunk(run, 0, 200)
+    kept = first.copy(deep=True)
+    second = batch.play_chunk(run, 200, 200)
+    pd.testing.assert_frame_equal(first, kept)
+    assert second["hand"].tolist() == list(range(200, 400))
+
+
 def test_out_file_holds_the_rows_and_the_run(small_chunks, tmp_path):
     out = tmp_path / "hands.parquet"
     path = tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)
