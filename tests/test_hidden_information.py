@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import tricksim
+from tricksim.envs.obs_sheepshead import blocks, observe
+from tricksim.envs.observation import Layout
 
 
 def _swap(hands, seat_a, card_a, seat_b, card_b):
@@ -45,6 +48,13 @@ def _strings(value):
             yield from _strings(v)
 
 
+def _vector(state, seat):
+    """The seat's numeric observation, as the environments show it."""
+    out = np.zeros(Layout(blocks(state.game)).size, dtype=np.int8)
+    observe(state.array, seat, out)
+    return out
+
+
 def _run_twins(game, deal_a, deal_b, rest, common, observers):
     """Play ``common`` in both deals (dealer 4, blind ``rest``), comparing the observers' views
     before and after every action; returns the two states."""
@@ -58,6 +68,7 @@ def _run_twins(game, deal_a, deal_b, rest, common, observers):
         for seat in observers:
             view = a.observe(seat)
             assert view == b.observe(seat), f"seat {seat}'s view differs after {common[:i]}"
+            assert (_vector(a, seat) == _vector(b, seat)).all(), f"seat {seat}'s observation differs after {common[:i]}"
             assert view["partner"] is None, f"seat {seat} is told the partner after {common[:i]}"
         if a.current_player in observers:
             assert a.legal_labels() == b.legal_labels()
@@ -201,7 +212,11 @@ def test_non_pickers_cannot_tell_two_blinds_apart():
             _apply(b, label)
         for seat in (1, 2, 3, 4):
             assert a.observe(seat) == b.observe(seat), f"seat {seat} after {CALLED_ACE_COMMON[:i]}"
+            assert (_vector(a, seat) == _vector(b, seat)).all(), f"seat {seat} after {CALLED_ACE_COMMON[:i]}"
     assert a.observe(0)["hand"] == b.observe(0)["hand"]
+    fresh = [game.deal(hands=hands, rest=blind, dealer=4)
+             for hands, blind in ((CALLED_ACE_DEAL, CALLED_ACE_BLIND), (deal_b, "JC 7H"))]
+    assert (_vector(fresh[0], 0) != _vector(fresh[1], 0)).any()  # the picker's own hand differs
 
 
 def _check_views(state, picker, blind, bury, unknown, played, partner_card):

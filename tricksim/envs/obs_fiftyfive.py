@@ -1,0 +1,91 @@
+"""What a Fifty-five seat sees, as numbers (the same as ``FiftyFive.observe``): after the table
+blocks (``observation.py``), ``calls``: each relative seat's latest auction call as one integer,
+-1 not spoken yet, 0 pass, -2 hold, N a bid of N; ``bidder``: the high bidder so far (one-hot over
+relative seats, none before the first bid and in a thrown-in hand); ``bid``: the high bid, 0 for
+none; ``trump``: the suit named (one-hot over C D H S, none before); ``kitty``: the five kitty
+cards, a card plane shown only to the seat that took it, once the auction is over; ``discards``:
+this seat's own dead cards (kitty and exchange discards); ``stock_left``: the cards left in the
+stock; ``points_taken``: each seat's points so far (5 a trick, 5 for the best trump at the end of
+the hand); then the match totals.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+
+from ..sim import actions as A
+from ..sim import fiftyfive as K
+from ..sim.kernels import popcount
+from .observation import (
+    Block,
+    card_plane,
+    deck_columns,
+    encode_table,
+    one_hot,
+    relative,
+    table_blocks,
+    totals_block,
+)
+
+DECK = len(K.DECK)
+COLUMN = deck_columns(K.DECK)
+PHASES = len(K.PHASE_NAMES)
+NOT_SPOKEN, HOLD_CODE = -1, -2  # codes of ``calls`` beside 0 (pass) and the bid values
+MAX_POINTS = K.NUM_TRICKS * K.TRICK_POINTS + K.BEST_TRUMP_POINTS
+
+
+def blocks(game) -> list[Block]:
+    n = game.players
+    top_bid = max(game.options["bid_values"])
+    return table_blocks(n, DECK, PHASES, K.NUM_TRICKS) + [
+        Block("calls", n, high=top_bid, low=HOLD_CODE),
+        Block("bidder", n),
+        Block("bid", 1, high=top_bid),
+        Block("trump", 4),
+        Block("kitty", DECK),
+        Block("discards", DECK),
+        Block("stock_left", 1, high=52 - (n + 1) * K.HAND_SIZE),  # the kitty is as big as a hand
+        Block("points_taken", n, high=MAX_POINTS),
+        totals_block(n),
+    ]
+
+
+@nb.njit(cache=True, inline="always")
+def call_code(action):
+    """The ``calls`` entry of a seat whose latest auction action id is ``action`` (-1: none)."""
+    if action < 0:
+        return NOT_SPOKEN
+    if action == A.PASS:
+        return 0
+    if action == A.HOLD:
+        return HOLD_CODE
+    return 60 if action == A.BID_60 else action - A.BID
+
+
+@nb.njit(cache=True)
+def observe(s, seat, out):
+    """Write what ``seat`` may know of state ``s`` into ``out`` (the layout of ``blocks``)."""
+    n = s[K.NUM_PLAYERS]
+    at = encode_table(s, seat, n, DECK, COLUMN, PHASES, K.PLAYING, K.HANDS, K.PHASE, K.DEALER,
+                      K.LEADER, K.TO_ACT, K.TRICK_NO, K.IN_TRICK, K.TRICKS, K.TRICK_SLOTS, out)
+    for p in range(n):
+        out[at + relative(p, seat, n)] = call_code(s[K.LAST_CALL + p])
+    at += n
+    bidder = s[K.BIDDER]
+    one_hot(relative(bidder, seat, n), out, at)
+    at += n
+    out[at] = s[K.BID]
+    at += 1
+    one_hot(s[K.TRUMP], out, at)
+    at += 4
+    auction_over = s[K.PHASE] != K.BIDDING and s[K.PHASE] != K.DUEL
+    if auction_over and seat == bidder:  # a thrown-in hand has no bidder
+        card_plane(s[K.KITTY_TAKEN], COLUMN, out, at)
+    at += DECK
+    card_plane(s[K.DISCARDS + seat], COLUMN, out, at)
+    at += DECK
+    out[at] = popcount(s[K.STOCK])
+    at += 1
+    for p in range(n):
+        out[at + relative(p, seat, n)] = s[K.POINTS + p]
+    # the totals stay 0: the environment fills them in
