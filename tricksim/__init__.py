@@ -23,6 +23,7 @@ from .sim.fiftyfive_game import FiftyFive  # noqa: E402
 from .sim.sheepshead_game import Sheepshead  # noqa: E402
 from .sim.smear_game import NESmear, Shmear  # noqa: E402
 from .sim.state import State  # noqa: E402
+from . import envs  # noqa: E402,F401  (registers the Gymnasium environments)
 
 _GAMES = {game.name: game for game in (Bluke, FiftyFive, NESmear, Sheepshead, Shmear)}
 

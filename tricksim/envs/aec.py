@@ -1,0 +1,155 @@
+"""The PettingZoo AEC environment of a game: every seat is an agent.
+
+Agents are ``player_0 … player_{n-1}`` (seat numbers). The action space is the flat
+``Discrete(NUM_ACTIONS)`` of every game (``tricksim.sim.actions``: pick, bid, hold, trump,
+bury, discard, call and card actions, each game using its subset). An observation is
+``{"observation": int8 vector, "action_mask": int8 vector}``: what that seat may know
+(``obs_<game>.py``), and the legal actions when it is the seat to act (all zero otherwise);
+``infos[agent]["action_mask"]`` holds the same mask. Rewards are the hand's scores (the team's
+in team games) when a hand ends.
+
+``episode="hand"`` (the default) plays one hand an episode: ``reset(seed=s)`` deals hand 0 of
+``s``, each later ``reset()`` the next hand, as ``simulate`` deals them. ``episode="match"`` plays
+a whole match under the game's end rule, with the match totals in the observation.
+
+>>> from tricksim.envs import sheepshead_v0
+>>> env = sheepshead_v0.env()
+>>> env.reset(seed=7)
+>>> env.agent_selection, env.unwrapped.table.game.name
+('player_1', 'sheepshead')
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+from pettingzoo.utils.conversions import turn_based_aec_to_parallel
+
+from .. import make_game
+from ..errors import IllegalActionError
+from ..sim.actions import NUM_ACTIONS, action_label
+from .table import Table
+
+ILLEGAL_REWARD = -100.0  # the wrapped env's reward for an illegal action: below any hand's score
+
+
+class TricksimAEC(AECEnv):
+    """The raw AEC environment of ``game`` (a name); ``options`` are its RULES.md options."""
+
+    metadata = {"render_modes": ["ansi"], "is_parallelizable": True}
+
+    def __init__(self, game: str, render_mode: str | None = None, episode: str = "hand", **options):
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode = {render_mode!r} is not allowed; choose None or 'ansi'")
+        self.table = Table(make_game(game, **options), episode)
+        self.metadata = dict(self.metadata, name=f"{game}_v0")
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        layout = self.table.layout
+        observation = spaces.Dict({
+            "observation": spaces.Box(layout.low(), layout.high(), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: observation for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._seed: int | None = None
+        self._episode = 0
+        self._mask = Table.new_mask()
+        self._no_mask = Table.new_mask()
+        self._no_mask.flags.writeable = False
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed, self._episode = int(seed), 0
+        elif self._seed is None:
+            self._seed, self._episode = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> 1), 0
+        else:
+            self._episode += 1
+        self.table.start(self._seed, self._episode)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._scored = False  # whether self.rewards holds a hand's scores
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {"action_mask": self._no_mask} for a in self.agents}
+        self._select(self.table.to_act)
+
+    def _select(self, seat: int) -> None:
+        """Make ``seat`` the agent to act, with a fresh mask in its infos."""
+        self.agent_selection = self.possible_agents[seat]
+        self._mask = self.table.mask.copy()
+        self.infos[self.agent_selection] = {"action_mask": self._mask}
+
+    def observe(self, agent: str) -> dict:
+        mask = self._mask if agent == self.agent_selection else self._no_mask
+        return {"observation": self.table.observe(self._seat[agent], self.table.new_observation()),
+                "action_mask": mask}
+
+    def step(self, action) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        a = int(action)
+        if not (0 <= a < NUM_ACTIONS and self._mask[a]):
+            legal = ", ".join(action_label(x) for x in np.flatnonzero(self._mask))
+            raise IllegalActionError(f"{a!r} is not legal for {agent}; legal: {legal}")
+        self._cumulative_rewards[agent] = 0
+        self.infos[agent] = {"action_mask": self._no_mask}
+        scores = self.table.apply(a)
+        if scores is not None:
+            self.rewards = dict(zip(self.agents, scores))
+        elif self._scored:
+            self.rewards = dict.fromkeys(self.agents, 0)
+        self._scored = scores is not None
+        if self.table.is_over():
+            self.terminations = dict.fromkeys(self.agents, True)
+            self._mask = self._no_mask
+        else:
+            self._select(self.table.to_act)
+        if scores is not None:  # rewards come only with a hand's end
+            self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+    def close(self) -> None:
+        pass
+
+
+def wrap(env: TricksimAEC) -> AECEnv:
+    """PettingZoo's classic wrappers: an illegal action ends the game with ``ILLEGAL_REWARD`` for
+    its player, and actions out of range or steps out of order are errors."""
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)
+
+
+def constructors(game: str):
+    """``(env, raw_env, parallel_env)`` of ``game``, as a PettingZoo classic module offers them:
+    ``raw_env(**options)`` is the bare environment, ``env`` wraps it, ``parallel_env`` is the
+    turn-based parallel view of ``env``."""
+
+    def raw_env(**options) -> TricksimAEC:
+        return TricksimAEC(game, **options)
+
+    def env(**options) -> AECEnv:
+        return wrap(raw_env(**options))
+
+    def parallel_env(**options):
+        return turn_based_aec_to_parallel(env(**options))
+
+    return env, raw_env, parallel_env

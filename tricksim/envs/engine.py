@@ -1,0 +1,329 @@
+"""The games' kernels behind one numba interface, for the environments.
+
+An environment kernel is written once for every game and takes the game's *family* (a small
+int; the two smears share their kernels). numba compiles it for each family apart, the family as
+a constant (``literally``), and the generic calls below (``deal``, ``step``, ``act`` …) resolve
+at compile time to that game's own kernels: the rules, the heuristic agents and the observation
+encoders stay written once, and a Bluke table never compiles Sheepshead's agent. (A kernel that
+took a game's ``step`` as an argument would not be cached by numba.)
+
+Python calls them through ``kernels(family)``: each kernel compiled, or loaded from numba's
+cache, for that family's constant. (Called through its dispatcher with a plain int, a
+``literally`` kernel takes numba's slow path every time: 10 ms a call.)
+
+Hand ``k`` of an environment is dealt as hand ``k`` of ``simulate`` with the same seed: from
+``(seed, k)``, dealer ``k % players`` (Bluke: match hand ``k % 25`` sets the size), and the
+opponents draw from their own stream of ``(seed, k)``.
+"""
+
+from __future__ import annotations
+
+from functools import cache, cached_property
+
+import numba as nb
+from numba import literally, types
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from ..agents import bluke as bluke_agent
+from ..agents import fiftyfive as fiftyfive_agent
+from ..agents import sheepshead as sheepshead_agent
+from ..agents import smear as smear_agent
+from ..agents.kinds import HEURISTIC
+from ..agents.random import uniform_action
+from ..sim import bluke, fiftyfive, sheepshead, smear
+from ..sim.kernels import has, seed_stream
+from . import obs_bluke, obs_fiftyfive, obs_sheepshead, obs_smear
+from .observation import encode_mask
+
+SHEEPSHEAD, FIFTYFIVE, SMEAR, BLUKE = range(4)
+FAMILY = {"sheepshead": SHEEPSHEAD, "fiftyfive": FIFTYFIVE, "shmear": SMEAR, "nesmear": SMEAR, "bluke": BLUKE}
+KERNELS = (sheepshead, fiftyfive, smear, bluke)
+AGENTS = (sheepshead_agent, fiftyfive_agent, smear_agent, bluke_agent)
+OBSERVERS = (obs_sheepshead, obs_fiftyfive, obs_smear, obs_bluke)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_sheepshead(s, seed, hand, players, options, rng):
+    sheepshead.deal_random(s, seed, hand, hand % players, options, 0, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_fiftyfive(s, seed, hand, players, options, rng):
+    fiftyfive.deal_random(s, seed, hand, hand % players, options, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_smear(s, seed, hand, players, options, rng):
+    smear.deal_random(s, seed, hand, hand % players, options, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_bluke(s, seed, hand, players, options, rng):
+    bluke.deal_random(s, seed, hand, hand % bluke.MATCH_HANDS[players], hand % players, options, rng)
+
+
+DEALS = (_deal_sheepshead, _deal_fiftyfive, _deal_smear, _deal_bluke)
+
+
+def _family(family) -> int:
+    if not isinstance(family, nb.types.IntegerLiteral):
+        raise TypingError("the game family must be a compile-time constant (numba.literally)")
+    return family.literal_value
+
+
+# --- generic calls, resolved per family at compile time ----------------------------
+# (Python bodies are never run: numba compiles the overload's implementation in their place.)
+
+
+def deal(family, s, seed, hand, players, options, rng):
+    """Deal hand ``hand`` of ``seed`` into ``s`` (``rng`` is scratch)."""
+
+
+def to_act(family, s):
+    """The seat to act, -1 once the hand is over."""
+
+
+def score(family, s, seat):
+    """This hand's score of ``seat`` (team games: its team's)."""
+
+
+def legal(family, s):
+    """The game's ``legal(s)`` triple ``(word_mask, card_mask, card_kind)``."""
+
+
+def step(family, s, action):
+    """Apply a legal ``action`` for the seat to act."""
+
+
+def heuristic(family, s, params, rng):
+    """The heuristic agent's action for the seat to act."""
+
+
+def encode(family, s, seat, out):
+    """Write what ``seat`` may know into ``out`` (``obs_<game>.observe``)."""
+
+
+@overload(deal, prefer_literal=True)
+def _deal(family, s, seed, hand, players, options, rng):
+    f = DEALS[_family(family)]
+    return lambda family, s, seed, hand, players, options, rng: f(s, seed, hand, players, options, rng)
+
+
+@overload(to_act, prefer_literal=True)
+def _to_act(family, s):
+    slot = KERNELS[_family(family)].TO_ACT
+    return lambda family, s: s[slot]
+
+
+@overload(score, prefer_literal=True)
+def _score(family, s, seat):
+    slot = KERNELS[_family(family)].SCORES
+    return lambda family, s, seat: s[slot + seat]
+
+
+@overload(legal, prefer_literal=True)
+def _legal(family, s):
+    f = KERNELS[_family(family)].legal
+    return lambda family, s: f(s)
+
+
+@overload(step, prefer_literal=True)
+def _step(family, s, action):
+    f = KERNELS[_family(family)].step
+    return lambda family, s, action: f(s, action)
+
+
+@overload(heuristic, prefer_literal=True)
+def _heuristic(family, s, params, rng):
+    f = AGENTS[_family(family)].act
+    return lambda family, s, params, rng: f(s, params, rng)
+
+
+@overload(encode, prefer_literal=True)
+def _encode(family, s, seat, out):
+    f = OBSERVERS[_family(family)].observe
+    return lambda family, s, seat, out: f(s, seat, out)
+
+
+# --- one table ----------------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _is_legal(family, s, action):
+    words, cards, kind = legal(family, s)
+    if 0 <= action < 64:
+        return has(words, action)
+    card = action - 64 - 54 * kind
+    return 0 <= card < 54 and has(cards, card)
+
+
+@nb.njit(cache=True, inline="always")
+def _choose(family, s, kind, params, rng):
+    if kind == HEURISTIC:
+        return heuristic(family, s, params, rng)
+    words, cards, card_kind = legal(family, s)
+    return uniform_action(words, cards, card_kind, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _advance(family, s, seat, kinds, params, rng):
+    """The other seats' agents act until ``seat`` is to act or the hand is over."""
+    while True:
+        p = to_act(family, s)
+        if p < 0 or p == seat:
+            return
+        step(family, s, _choose(family, s, kinds[p], params[p], rng))
+
+
+@nb.njit(cache=True, inline="always")
+def _start_hand(family, s, seed, hand, players, options, seat, kinds, params, deal_rng, rng):
+    deal(family, s, seed, hand, players, options, deal_rng)
+    seed_stream(rng, seed, hand, 1)
+    _advance(family, s, seat, kinds, params, rng)
+
+
+@nb.njit(cache=True)
+def deal_hand(family, s, seed, hand, players, options, rng):
+    """Deal hand ``hand`` of ``seed`` into ``s``."""
+    literally(family)
+    deal(family, s, seed, hand, players, options, rng)
+
+
+@nb.njit(cache=True)
+def observe(family, s, seat, out):
+    """Write what ``seat`` may know of ``s`` into ``out``."""
+    literally(family)
+    encode(family, s, seat, out)
+
+
+@nb.njit(cache=True)
+def play(family, s, action, out):
+    """Apply the legal ``action`` and write the next seat's legal-action mask into ``out``."""
+    literally(family)
+    step(family, s, action)
+    words, cards, kind = legal(family, s)
+    encode_mask(words, cards, kind, out)
+
+
+@nb.njit(cache=True)
+def action_mask(family, s, out):
+    """Write the legal-action mask of the seat to act into ``out`` (all zero once over)."""
+    literally(family)
+    words, cards, kind = legal(family, s)
+    encode_mask(words, cards, kind, out)
+
+
+@nb.njit(cache=True)
+def choose(family, s, kind, params, rng):
+    """The action agent ``kind`` (random or heuristic, with ``params``) takes for the seat to act."""
+    literally(family)
+    return _choose(family, s, kind, params, rng)
+
+
+# --- many tables --------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def vector_reset(family, states, seat, kinds, params, players, options, seed, hands, rngs, deal_rng,
+                 done, obs, masks):
+    """Deal every table ``i`` its first hand (``hands[i] = i``) and play the others up to ``seat``;
+    write the observations and masks."""
+    literally(family)
+    for i in range(states.shape[0]):
+        hands[i] = i
+        done[i] = False
+        _start_hand(family, states[i], seed, i, players, options, seat, kinds, params, deal_rng, rngs[i])
+        encode(family, states[i], seat, obs[i])
+        words, cards, kind = legal(family, states[i])
+        encode_mask(words, cards, kind, masks[i])
+
+
+@nb.njit(cache=True)
+def vector_step(family, states, actions, seat, kinds, params, players, options, seed, hands, rngs,
+                deal_rng, done, illegal_reward, obs, masks, rewards, terminated):
+    """One step of many tables (gymnasium's next-step autoreset): a table whose episode ended at
+    the last step deals its next hand (``hands[i] += len(states)``) and ignores its action; the
+    others play ``actions[i]`` and the other seats play up to ``seat``'s next decision. Writes
+    each table's observation, mask, reward and whether its episode ended; an illegal action
+    changes nothing and ends it with ``illegal_reward``."""
+    literally(family)
+    n = states.shape[0]
+    for i in range(n):
+        s = states[i]
+        rewards[i] = 0.0
+        if done[i]:
+            hands[i] += n
+            _start_hand(family, s, seed, hands[i], players, options, seat, kinds, params, deal_rng, rngs[i])
+            done[i] = False
+        elif not _is_legal(family, s, actions[i]):
+            rewards[i] = illegal_reward
+            done[i] = True
+        else:
+            step(family, s, actions[i])
+            _advance(family, s, seat, kinds, params, rngs[i])
+            if to_act(family, s) < 0:
+                rewards[i] = score(family, s, seat)
+                done[i] = True
+        terminated[i] = done[i]
+        encode(family, s, seat, obs[i])
+        if done[i]:
+            masks[i, :] = 0
+        else:
+            words, cards, kind = legal(family, s)
+            encode_mask(words, cards, kind, masks[i])
+
+
+# --- the compiled kernels of one family, for Python ----------------------------------
+
+_STATE, _STATES = types.int64[::1], types.int64[:, ::1]
+_OBS, _OBSES = types.int8[::1], types.int8[:, ::1]
+_OPTIONS, _RNG, _RNGS = types.int64[::1], types.uint64[::1], types.uint64[:, ::1]
+_KINDS, _PARAMS, _ROW = types.int64[::1], types.float64[:, ::1], types.float64[::1]
+_FLAGS, _REWARDS = types.boolean[::1], types.float64[::1]
+
+
+class Kernels:
+    """The environment kernels of one family, compiled for its constant (arrays C-contiguous)."""
+
+    def __init__(self, family: int):
+        self.family = family
+
+    def _compile(self, kernel, *arg_types):
+        return kernel.compile((types.literal(self.family),) + arg_types)
+
+    @cached_property
+    def deal_hand(self):
+        return self._compile(deal_hand, _STATE, types.int64, types.int64, types.int64, _OPTIONS, _RNG)
+
+    @cached_property
+    def observe(self):
+        return self._compile(observe, _STATE, types.int64, _OBS)
+
+    @cached_property
+    def play(self):
+        return self._compile(play, _STATE, types.int64, _OBS)
+
+    @cached_property
+    def action_mask(self):
+        return self._compile(action_mask, _STATE, _OBS)
+
+    @cached_property
+    def choose(self):
+        return self._compile(choose, _STATE, types.int64, _ROW, _RNG)
+
+    @cached_property
+    def vector_reset(self):
+        return self._compile(vector_reset, _STATES, types.int64, _KINDS, _PARAMS, types.int64, _OPTIONS,
+                             types.int64, _KINDS, _RNGS, _RNG, _FLAGS, _OBSES, _OBSES)
+
+    @cached_property
+    def vector_step(self):
+        return self._compile(vector_step, _STATES, _KINDS, types.int64, _KINDS, _PARAMS, types.int64, _OPTIONS,
+                             types.int64, _KINDS, _RNGS, _RNG, _FLAGS, types.float64, _OBSES, _OBSES, _REWARDS,
+                             _FLAGS)
+
+
+@cache
+def kernels(family: int) -> Kernels:
+    return Kernels(family)

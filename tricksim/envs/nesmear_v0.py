@@ -1,0 +1,5 @@
+"""Four Point Northeastern Wisconsin Smear (RULES.md §5) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+
+from .aec import constructors
+
+env, raw_env, parallel_env = constructors("nesmear")

@@ -1,0 +1,5 @@
+"""Sheepshead (RULES.md §1) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+
+from .aec import constructors
+
+env, raw_env, parallel_env = constructors("sheepshead")

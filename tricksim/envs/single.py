@@ -1,0 +1,109 @@
+"""One seat as a Gymnasium environment: the learner plays ``seat``, agents play the others.
+
+>>> import gymnasium, tricksim
+>>> env = gymnasium.make("tricksim/Sheepshead-v0", seat=0, opponents="heuristic")
+>>> obs, info = env.reset(seed=1)
+>>> action = int(info["action_mask"].argmax())       # the first legal action
+>>> obs, reward, terminated, truncated, info = env.step(action)
+
+The observation is the seat's int8 vector of ``obs_<game>.py``; the action space is the flat
+``Discrete(NUM_ACTIONS)``. ``action_masks()`` (and ``info["action_mask"]``) gives the legal
+actions, as sb3-contrib's MaskablePPO expects. The reward is the seat's score when a hand ends.
+An illegal action changes nothing and ends the episode with ``illegal_reward`` (default -100,
+below any hand's score of every game) and ``info["illegal_action"] = True``.
+"""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from .. import make_game
+from ..agents import seat_agents, seat_arrays
+from ..sim.actions import NUM_ACTIONS
+from ..sim.kernels import new_rng, seed_stream
+from .table import Table
+
+ILLEGAL_REWARD = -100.0
+
+
+def opponent_arrays(game, seat: int, opponents) -> tuple[np.ndarray, np.ndarray]:
+    """``(kinds, params)`` of the agents in every seat but ``seat``: ``opponents`` is one agent
+    for all (``"random"``, ``"heuristic"``, ``"heuristic:pick_threshold=5"``) or a list with one
+    per seat (the learner's entry is ignored)."""
+    if not 0 <= int(seat) < game.players:
+        raise ValueError(f"{game.name}: seat {seat!r} is not a seat (0..{game.players - 1})")
+    seated, _ = seat_agents(game.name, opponents, game.players)
+    return seat_arrays(game.name, seated)
+
+
+class SeatEnv(gymnasium.Env):
+    """``game`` from ``seat``'s chair against ``opponents``; ``options`` are the game's RULES.md
+    options; ``episode`` is ``"hand"`` or ``"match"`` (see ``tricksim.envs.aec``)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game: str = "sheepshead", seat: int = 0, opponents="heuristic", episode: str = "hand",
+                 illegal_reward: float = ILLEGAL_REWARD, render_mode: str | None = None, **options):
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode = {render_mode!r} is not allowed; choose None or 'ansi'")
+        self.table = Table(make_game(game, **options), episode)
+        self.seat = int(seat)
+        self.kinds, self.params = opponent_arrays(self.table.game, self.seat, opponents)
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        layout = self.table.layout
+        self.observation_space = spaces.Box(layout.low(), layout.high(), dtype=np.int8)
+        self.action_space = spaces.Discrete(NUM_ACTIONS)
+        self._seed: int | None = None
+        self._episode = 0
+        self._rng = new_rng()  # the opponents' stream
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed, self._episode = int(seed), 0
+        elif self._seed is None:
+            self._seed, self._episode = int(self.np_random.integers(2**63 - 1)), 0
+        else:
+            self._episode += 1
+        self.table.start(self._seed, self._episode)
+        seed_stream(self._rng, self._seed, self._episode, 1)
+        self._play_others()
+        return self._observation(), self._info()
+
+    def step(self, action):
+        a = int(action)
+        if self.table.is_over():
+            raise RuntimeError("the episode is over: call reset()")
+        if not (0 <= a < NUM_ACTIONS and self.table.mask[a]):
+            return self._observation(), self.illegal_reward, True, False, dict(self._info(), illegal_action=True)
+        reward = self._apply(a) + self._play_others()
+        return self._observation(), float(reward), self.table.is_over(), False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans over the action space."""
+        return self.table.mask.astype(bool)
+
+    def render(self) -> str | None:
+        return None if self.render_mode is None else self.table.render(self.seat)
+
+    def _apply(self, action: int) -> int:
+        scores = self.table.apply(action)
+        return 0 if scores is None else scores[self.seat]
+
+    def _play_others(self) -> int:
+        """The other seats act until the learner's turn; returns the learner's scores meanwhile."""
+        reward = 0
+        while not self.table.is_over() and self.table.to_act != self.seat:
+            p = self.table.to_act
+            reward += self._apply(self.table.kernels.choose(self.table.family, self.table.array, self.kinds[p],
+                                                self.params[p], self._rng))
+        return reward
+
+    def _observation(self) -> np.ndarray:
+        return self.table.observe(self.seat, self.table.new_observation())
+
+    def _info(self) -> dict:
+        return {"action_mask": self.table.mask.copy()}

@@ -1,0 +1,112 @@
+"""One table of a game as the environments drive it: a hand or a whole match, dealt
+reproducibly, with each seat's observation, the action mask and a text view."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..sim.actions import NUM_ACTIONS
+from ..sim.kernels import new_rng
+from ..sim.state import State
+from . import engine
+from .observation import Layout
+
+EPISODES = ("hand", "match")
+
+
+def episode_seed(seed: int, episode: int) -> int:
+    """The seed of match episode ``episode`` of a run seeded ``seed``: independent streams."""
+    return int(np.random.SeedSequence([seed, episode]).generate_state(2, np.uint64)[0] >> np.uint64(1))
+
+
+class Table:
+    """A game's hand in progress (``episode="hand"``: hand ``k`` of ``seed``, as in ``simulate``)
+    or match in progress (``episode="match"``: the game's end rule, totals in the observation)."""
+
+    def __init__(self, game, episode: str = "hand"):
+        if episode not in EPISODES:
+            raise ValueError(f"episode = {episode!r} is not allowed; choose one of {', '.join(EPISODES)}")
+        self.game = game
+        self.episode = episode
+        self.family = engine.FAMILY[game.name]
+        self.kernels = engine.kernels(self.family)
+        self.layout = Layout(engine.OBSERVERS[self.family].blocks(game))
+        self.totals_at = self.layout.offsets["totals"]
+        self.array = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)
+        self._to_act = game.kernels.TO_ACT
+        self.match = None
+        self.mask = self.new_mask()  # the legal actions of the seat to act, kept current
+        self._rng = new_rng()
+
+    def start(self, seed: int, episode: int) -> None:
+        """Deal episode number ``episode`` of ``seed``."""
+        if self.episode == "hand":
+            self.kernels.deal_hand(self.family, self.array, seed, episode, self.game.players, self.game.option_array,
+                             self._rng)
+        else:
+            self.match = self.game.new_match(seed=episode_seed(seed, episode), dealer=0)
+            self.array = self.match.state.array
+        self.kernels.action_mask(self.family, self.array, self.mask)
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act, -1 once the episode is over."""
+        return int(self.array[self._to_act])
+
+    def apply(self, action: int) -> list[int] | None:
+        """Play a legal ``action``; the hand's scores per seat when it ends, else None."""
+        if self.match is None:
+            self.kernels.play(self.family, self.array, action, self.mask)
+            return self.game.scores(self.array) if self.to_act < 0 else None
+        finished = len(self.match.finished)
+        self.match.apply(int(action))
+        if not self.match.is_over():
+            self.array = self.match.state.array
+        self.kernels.action_mask(self.family, self.array, self.mask)
+        return None if len(self.match.finished) == finished else self.match.finished[-1].scores()
+
+    def is_over(self) -> bool:
+        return self.match.is_over() if self.match is not None else self.to_act < 0
+
+    def observe(self, seat: int, out: np.ndarray) -> np.ndarray:
+        self.kernels.observe(self.family, self.array, seat, out)
+        if self.match is not None:  # the match totals, from the seat's left
+            totals = np.roll(np.asarray(self.match.totals), -seat)
+            out[self.totals_at:self.totals_at + len(totals)] = np.clip(totals, -128, 127)
+        return out
+
+    def new_observation(self) -> np.ndarray:
+        return np.zeros(self.layout.size, dtype=np.int8)
+
+    @staticmethod
+    def new_mask() -> np.ndarray:
+        return np.zeros(NUM_ACTIONS, dtype=np.int8)
+
+    def render(self, seat: int | None = None) -> str:
+        """The table as ``seat`` sees it (default: the seat to act, or seat 0 once over)."""
+        if seat is None:
+            seat = max(self.to_act, 0)
+        view = State(self.game, self.array).observe(seat)
+        lines = [f"{self.game.name}, as player_{seat} sees it"]
+        for key, value in view.items():
+            if key == "seat":
+                continue
+            lines.append(f"  {key}: {_text(key, value)}")
+        if self.match is not None:
+            lines.append(f"  match totals: {self.match.totals}")
+        return "\n".join(lines) + "\n"
+
+
+_SEAT_KEYS = {"dealer", "to_act", "picker", "partner", "bidder"}
+
+
+def _text(key, value) -> str:
+    if value is None:
+        return "-"
+    if key in _SEAT_KEYS:
+        return f"player_{value}"
+    if key == "tricks":
+        return "; ".join(f"player_{lead} led {' '.join(cards)}, player_{won} won" for lead, cards, won in value) or "-"
+    if isinstance(value, list):
+        return " ".join("-" if v is None else str(v) for v in value) or "-"
+    return str(value)
