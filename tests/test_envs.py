@@ -183,8 +183,24 @@ def test_bad_arguments_are_clear_errors(kwargs, message):
         gymnasium.make(GYM_IDS["sheepshead"], **kwargs)
 
 
+def test_an_action_must_be_a_whole_number():
+    env = gymnasium.make(GYM_IDS["sheepshead"]).unwrapped
+    env.reset(seed=0)
+    with pytest.raises(ValueError, match="not an action id"):
+        env.step("pick")
+    raw = module("sheepshead").raw_env()
+    raw.reset(seed=0)
+    with pytest.raises(ValueError, match="not an action id"):
+        raw.step(1.5)
+
+
 def test_bad_vector_arguments_are_clear_errors():
     with pytest.raises(ValueError, match="num_envs"):
         gymnasium.make_vec(GYM_IDS["bluke"], num_envs=0)
     with pytest.raises(ValueError, match="one hand an episode"):
         gymnasium.make_vec(GYM_IDS["bluke"], num_envs=2, episode="match")
+    envs = gymnasium.make_vec(GYM_IDS["bluke"], num_envs=2)
+    envs.reset(seed=0)
+    for bad in ([0, 1, 2], [0.5, 1.0]):
+        with pytest.raises(ValueError, match="whole numbers, one a table"):
+            envs.step(bad)

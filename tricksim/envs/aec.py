@@ -30,9 +30,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from .. import make_game
 from ..errors import IllegalActionError
 from ..sim.actions import NUM_ACTIONS, action_label
-from .table import Table
-
-ILLEGAL_REWARD = -100.0  # the wrapped env's reward for an illegal action: below any hand's score
+from .table import ILLEGAL_REWARD, Table, action_id
 
 
 class TricksimAEC(AECEnv):
@@ -101,7 +99,7 @@ class TricksimAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = int(action)
+        a = action_id(action)
         if not (0 <= a < NUM_ACTIONS and self._mask[a]):
             legal = ", ".join(action_label(x) for x in np.flatnonzero(self._mask))
             raise IllegalActionError(f"{a!r} is not legal for {agent}; legal: {legal}")

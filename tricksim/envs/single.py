@@ -23,9 +23,7 @@ from .. import make_game
 from ..agents import seat_agents, seat_arrays
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng, seed_stream
-from .table import Table
-
-ILLEGAL_REWARD = -100.0
+from .table import ILLEGAL_REWARD, Table, action_id
 
 
 def opponent_arrays(game, seat: int, opponents) -> tuple[np.ndarray, np.ndarray]:
@@ -74,7 +72,7 @@ class SeatEnv(gymnasium.Env):
         return self._observation(), self._info()
 
     def step(self, action):
-        a = int(action)
+        a = action_id(action)
         if self.table.is_over():
             raise RuntimeError("the episode is over: call reset()")
         if not (0 <= a < NUM_ACTIONS and self.table.mask[a]):

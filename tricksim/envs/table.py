@@ -12,6 +12,16 @@ from . import engine
 from .observation import Layout
 
 EPISODES = ("hand", "match")
+ILLEGAL_REWARD = -100.0  # the reward for an illegal action, where it ends the episode: below any hand's score
+
+
+def action_id(action) -> int:
+    """``action`` as an int; ValueError for anything but a whole number."""
+    if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
+        return int(action)
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    raise ValueError(f"{action!r} is not an action id: give a whole number 0..{NUM_ACTIONS - 1}")
 
 
 def episode_seed(seed: int, episode: int) -> int:
@@ -41,8 +51,8 @@ class Table:
     def start(self, seed: int, episode: int) -> None:
         """Deal episode number ``episode`` of ``seed``."""
         if self.episode == "hand":
-            self.kernels.deal_hand(self.family, self.array, seed, episode, self.game.players, self.game.option_array,
-                             self._rng)
+            self.kernels.deal_hand(self.family, self.array, seed, episode, self.game.players,
+                                   self.game.option_array, self._rng)
         else:
             self.match = self.game.new_match(seed=episode_seed(seed, episode), dealer=0)
             self.array = self.match.state.array

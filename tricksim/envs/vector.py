@@ -26,8 +26,8 @@ from .. import make_game
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng
 from . import engine
-from .single import ILLEGAL_REWARD, opponent_arrays
-from .table import Table
+from .single import opponent_arrays
+from .table import ILLEGAL_REWARD, Table
 
 
 class SeatVectorEnv(VectorEnv):
@@ -66,22 +66,24 @@ class SeatVectorEnv(VectorEnv):
         self._seed: int | None = None
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
-        super().reset(seed=seed)
-        if seed is not None or self._seed is None:
-            self._seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
-        self.kernels.vector_reset(self.family, self._states, self.seat, self.kinds, self.params, self.game.players,
-                            self.game.option_array, self._seed, self._hands, self._rngs, self._deal_rng,
-                            self._done, self._obs, self._masks)
+        super().reset(seed=seed)  # without a seed, a new one from the generator seeded last time
+        self._seed = int(seed) if seed is not None else int(self.np_random.integers(2**63 - 1))
+        self.kernels.vector_reset(self.family, self._states, self.seat, self.kinds, self.params,
+                                  self.game.players, self.game.option_array, self._seed, self._hands, self._rngs,
+                                  self._deal_rng, self._done, self._obs, self._masks)
         return self._obs.copy(), {}
 
     def step(self, actions):
         if self._seed is None:
             raise RuntimeError("call reset() before step()")
-        actions = np.asarray(actions, dtype=np.int64).reshape(self.num_envs)
-        self.kernels.vector_step(self.family, self._states, actions, self.seat, self.kinds, self.params,
-                           self.game.players, self.game.option_array, self._seed, self._hands, self._rngs,
-                           self._deal_rng, self._done, self.illegal_reward, self._obs, self._masks,
-                           self._rewards, self._terminated)
+        given = np.asarray(actions)
+        if given.shape != (self.num_envs,) or given.dtype.kind not in "iu":
+            raise ValueError(f"actions must be {self.num_envs} whole numbers, one a table; got {given.dtype} "
+                             f"of shape {given.shape}")
+        self.kernels.vector_step(self.family, self._states, np.ascontiguousarray(given, dtype=np.int64), self.seat,
+                                 self.kinds, self.params, self.game.players, self.game.option_array, self._seed,
+                                 self._hands, self._rngs, self._deal_rng, self._done, self.illegal_reward,
+                                 self._obs, self._masks, self._rewards, self._terminated)
         truncated = np.zeros(self.num_envs, dtype=np.bool_)
         return self._obs.copy(), self._rewards.copy(), self._terminated.copy(), truncated, {}
 
