@@ -93,11 +93,11 @@ class SeatEnv(gymnasium.Env):
 
     def _play_others(self) -> int:
         """The other seats act until the learner's turn; returns the learner's scores meanwhile."""
-        reward = 0
-        while not self.table.is_over() and self.table.to_act != self.seat:
-            p = self.table.to_act
-            reward += self._apply(self.table.kernels.choose(self.table.family, self.table.array, self.kinds[p],
-                                                self.params[p], self._rng))
+        table, reward = self.table, 0
+        while not table.is_over() and table.to_act != self.seat:
+            p = table.to_act
+            reward += self._apply(table.kernels.choose(table.family, table.array, self.kinds[p], self.params[p],
+                                                       self._rng))
         return reward
 
     def _observation(self) -> np.ndarray:
