@@ -7,11 +7,11 @@ game's deck, in the deck's order (``column``: card index -> entry, -1 off the de
 
 Every game starts with the table blocks of ``table_blocks`` / ``encode_table`` (its hand,
 who played which card and in which trick, the trick in progress, dealer, leader, the seat to
-act, phase, tricks won), then
-adds what its rules show (``obs_<game>.py``), then ``totals``: the match score per seat,
-filled in by a match episode and clipped to int8 (0 in a hand episode). Each game's
-``observe(s, seat, out)`` is a numba kernel over the same state array as the rules, so
-the environments, the vector environment and any search agent see exactly the same.
+act, phase, tricks won), then adds what its rules show (``obs_<game>.py``), then ``totals``:
+the match score per seat, filled in by a match episode and clipped to int8 (0 in a hand
+episode). Each game's ``observe(s, seat, out)`` is a numba kernel over the same state array
+as the rules, so the environments, the vector environment and any search agent see exactly
+the same.
 """
 
 from __future__ import annotations
