@@ -47,9 +47,8 @@ class TricksimAEC(AECEnv):
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        layout = self.table.layout
         observation = spaces.Dict({
-            "observation": spaces.Box(layout.low(), layout.high(), dtype=np.int8),
+            "observation": self.table.layout.space(),
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
         })
         self.observation_spaces = {a: observation for a in self.possible_agents}

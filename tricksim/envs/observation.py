@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 import numba as nb
 import numpy as np
+from gymnasium import spaces
 
 from ..sim import actions as A
 from ..sim.kernels import lowest_card
@@ -64,6 +65,10 @@ class Layout:
 
     def high(self) -> np.ndarray:
         return np.concatenate([np.full(b.size, b.high, np.int8) for b in self.blocks])
+
+    def space(self) -> spaces.Box:
+        """The Gymnasium space of the observation vector."""
+        return spaces.Box(self.low(), self.high(), dtype=np.int8)
 
     def split(self, obs: np.ndarray) -> dict[str, np.ndarray]:
         """The observation cut into its named blocks (for reading and tests)."""

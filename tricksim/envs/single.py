@@ -51,8 +51,7 @@ class SeatEnv(gymnasium.Env):
         self.kinds, self.params = opponent_arrays(self.table.game, self.seat, opponents)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        layout = self.table.layout
-        self.observation_space = spaces.Box(layout.low(), layout.high(), dtype=np.int8)
+        self.observation_space = self.table.layout.space()
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._seed: int | None = None
         self._episode = 0

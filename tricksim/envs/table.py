@@ -24,6 +24,11 @@ def action_id(action) -> int:
     raise ValueError(f"{action!r} is not an action id: give a whole number 0..{NUM_ACTIONS - 1}")
 
 
+def observation_layout(game) -> Layout:
+    """The layout of ``game``'s observation vector (its ``obs_<game>.blocks``)."""
+    return Layout(engine.OBSERVERS[engine.FAMILY[game.name]].blocks(game))
+
+
 def episode_seed(seed: int, episode: int) -> int:
     """The seed of match episode ``episode`` of a run seeded ``seed``: independent streams."""
     return int(np.random.SeedSequence([seed, episode]).generate_state(2, np.uint64)[0] >> np.uint64(1))
@@ -40,7 +45,7 @@ class Table:
         self.episode = episode
         self.family = engine.FAMILY[game.name]
         self.kernels = engine.kernels(self.family)
-        self.layout = Layout(engine.OBSERVERS[self.family].blocks(game))
+        self.layout = observation_layout(game)
         self.totals_at = self.layout.offsets["totals"]
         self.array = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)
         self._to_act = game.kernels.TO_ACT

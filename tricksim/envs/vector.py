@@ -27,7 +27,7 @@ from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng
 from . import engine
 from .single import opponent_arrays
-from .table import ILLEGAL_REWARD, Table
+from .table import ILLEGAL_REWARD, observation_layout
 
 
 class SeatVectorEnv(VectorEnv):
@@ -48,8 +48,8 @@ class SeatVectorEnv(VectorEnv):
         self.kinds, self.params = opponent_arrays(self.game, self.seat, opponents)
         self.illegal_reward = float(illegal_reward)
         self.num_envs = int(num_envs)
-        layout = Table(self.game).layout
-        self.single_observation_space = spaces.Box(layout.low(), layout.high(), dtype=np.int8)
+        layout = observation_layout(self.game)
+        self.single_observation_space = layout.space()
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
