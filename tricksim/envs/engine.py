@@ -1,11 +1,8 @@
-"""The games' kernels behind one numba interface, for the environments.
+"""The environments' kernels, written once for every game over the generic calls of
+``agents.family`` (``deal``, ``step``, ``heuristic`` …) and the observation encoders (``encode``).
 
-An environment kernel is written once for every game and takes the game's *family* (a small
-int; the two smears share their kernels). numba compiles it for each family apart, the family as
-a constant (``literally``), and the generic calls below (``deal``, ``step``, ``act`` …) resolve
-at compile time to that game's own kernels: the rules, the heuristic agents and the observation
-encoders stay written once, and a Bluke table never compiles Sheepshead's agent. (A kernel that
-took a game's ``step`` as an argument would not be cached by numba.)
+Each kernel takes the game's family and is compiled for it as a constant (``literally``), so a
+Bluke table never compiles Sheepshead's agent.
 
 Python calls them through ``kernels(family)``: each kernel compiled, or loaded from numba's
 cache, for that family's constant. (Called through its dispatcher with a plain int, a
@@ -22,127 +19,26 @@ from functools import cache, cached_property
 
 import numba as nb
 from numba import literally, types
-from numba.core.errors import TypingError
 from numba.extending import overload
 
-from ..agents import bluke as bluke_agent
-from ..agents import fiftyfive as fiftyfive_agent
-from ..agents import sheepshead as sheepshead_agent
-from ..agents import smear as smear_agent
+from ..agents.family import FAMILY, deal, heuristic, legal, literal_family, score, step, to_act
 from ..agents.kinds import HEURISTIC
 from ..agents.random import uniform_action
-from ..sim import bluke, fiftyfive, sheepshead, smear
 from ..sim.kernels import has, seed_stream
 from . import obs_bluke, obs_fiftyfive, obs_sheepshead, obs_smear
 from .observation import encode_mask
 
-SHEEPSHEAD, FIFTYFIVE, SMEAR, BLUKE = range(4)
-FAMILY = {"sheepshead": SHEEPSHEAD, "fiftyfive": FIFTYFIVE, "shmear": SMEAR, "nesmear": SMEAR, "bluke": BLUKE}
-KERNELS = (sheepshead, fiftyfive, smear, bluke)
-AGENTS = (sheepshead_agent, fiftyfive_agent, smear_agent, bluke_agent)
 OBSERVERS = (obs_sheepshead, obs_fiftyfive, obs_smear, obs_bluke)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_sheepshead(s, seed, hand, players, options, rng):
-    sheepshead.deal_random(s, seed, hand, hand % players, options, 0, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_fiftyfive(s, seed, hand, players, options, rng):
-    fiftyfive.deal_random(s, seed, hand, hand % players, options, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_smear(s, seed, hand, players, options, rng):
-    smear.deal_random(s, seed, hand, hand % players, options, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_bluke(s, seed, hand, players, options, rng):
-    bluke.deal_random(s, seed, hand, hand % bluke.MATCH_HANDS[players], hand % players, options, rng)
-
-
-DEALS = (_deal_sheepshead, _deal_fiftyfive, _deal_smear, _deal_bluke)
-
-
-def _family(family) -> int:
-    if not isinstance(family, nb.types.IntegerLiteral):
-        raise TypingError("the game family must be a compile-time constant (numba.literally)")
-    return family.literal_value
-
-
-# --- generic calls, resolved per family at compile time ----------------------------
-# (Python bodies are never run: numba compiles the overload's implementation in their place.)
-
-
-def deal(family, s, seed, hand, players, options, rng):
-    """Deal hand ``hand`` of ``seed`` into ``s`` (``rng`` is scratch)."""
-
-
-def to_act(family, s):
-    """The seat to act, -1 once the hand is over."""
-
-
-def score(family, s, seat):
-    """This hand's score of ``seat`` (team games: its team's)."""
-
-
-def legal(family, s):
-    """The game's ``legal(s)`` triple ``(word_mask, card_mask, card_kind)``."""
-
-
-def step(family, s, action):
-    """Apply a legal ``action`` for the seat to act."""
-
-
-def heuristic(family, s, params, rng):
-    """The heuristic agent's action for the seat to act."""
+__all__ = ["FAMILY", "OBSERVERS", "kernels"]
 
 
 def encode(family, s, seat, out):
     """Write what ``seat`` may know into ``out`` (``obs_<game>.observe``)."""
 
 
-@overload(deal, prefer_literal=True)
-def _deal(family, s, seed, hand, players, options, rng):
-    f = DEALS[_family(family)]
-    return lambda family, s, seed, hand, players, options, rng: f(s, seed, hand, players, options, rng)
-
-
-@overload(to_act, prefer_literal=True)
-def _to_act(family, s):
-    slot = KERNELS[_family(family)].TO_ACT
-    return lambda family, s: s[slot]
-
-
-@overload(score, prefer_literal=True)
-def _score(family, s, seat):
-    slot = KERNELS[_family(family)].SCORES
-    return lambda family, s, seat: s[slot + seat]
-
-
-@overload(legal, prefer_literal=True)
-def _legal(family, s):
-    f = KERNELS[_family(family)].legal
-    return lambda family, s: f(s)
-
-
-@overload(step, prefer_literal=True)
-def _step(family, s, action):
-    f = KERNELS[_family(family)].step
-    return lambda family, s, action: f(s, action)
-
-
-@overload(heuristic, prefer_literal=True)
-def _heuristic(family, s, params, rng):
-    f = AGENTS[_family(family)].act
-    return lambda family, s, params, rng: f(s, params, rng)
-
-
 @overload(encode, prefer_literal=True)
 def _encode(family, s, seat, out):
-    f = OBSERVERS[_family(family)].observe
+    f = OBSERVERS[literal_family(family)].observe
     return lambda family, s, seat, out: f(s, seat, out)
 
 

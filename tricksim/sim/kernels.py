@@ -182,6 +182,12 @@ def _wyrand(counter):
     return _mul_fold(counter, counter ^ _WY_MIX)
 
 
+@nb.njit(cache=True, inline="always")
+def hash_mix(h, x):
+    """Fold the integer ``x`` into the 64-bit hash ``h`` (search keys); returns an int64."""
+    return np.int64(_mix64(np.uint64(h) ^ (np.uint64(x) * _GOLDEN + np.uint64(0x632BE59BD9B4E019))))
+
+
 RNG_SIZE = 2  # a stream: its counter, and the word at that counter, computed ahead
 
 

@@ -1,0 +1,223 @@
+"""The games' kernels behind one numba interface, for code written once for every game.
+
+Such a kernel (the environments, the solver, PIMC, ISMCTS) takes the game's *family* (a small
+int; the two smears share their kernels). numba compiles it for each family apart, the family as
+a constant (``literally``), and the generic calls below resolve at compile time to that game's own
+kernels: the rules, the heuristic agents and the search hooks stay written once, and a Bluke table
+never compiles Sheepshead's agent. (A kernel that took a game's ``step`` as an argument would not be
+cached by numba.)
+
+Python calls such kernels through entry points compiled for one family's constant
+(``kernel.compile((types.literal(family), ...))``): called through its dispatcher with a plain
+int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
+
+The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
+``score_key``, ``side_points``, ``points_bounds``, ``merge``); their docstrings there say what each
+must do.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+from numba.core.errors import TypingError
+from numba.extending import overload
+
+from ..sim import bluke, fiftyfive, sheepshead, smear
+from . import bluke as bluke_agent
+from . import bluke_search, fiftyfive_search, sheepshead_search, smear_search
+from . import fiftyfive as fiftyfive_agent
+from . import sheepshead as sheepshead_agent
+from . import smear as smear_agent
+
+SHEEPSHEAD, FIFTYFIVE, SMEAR, BLUKE = range(4)
+FAMILY = {"sheepshead": SHEEPSHEAD, "fiftyfive": FIFTYFIVE, "shmear": SMEAR, "nesmear": SMEAR, "bluke": BLUKE}
+KERNELS = (sheepshead, fiftyfive, smear, bluke)
+AGENTS = (sheepshead_agent, fiftyfive_agent, smear_agent, bluke_agent)
+SEARCH = (sheepshead_search, fiftyfive_search, smear_search, bluke_search)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_sheepshead(s, seed, hand, players, options, rng):
+    sheepshead.deal_random(s, seed, hand, hand % players, options, 0, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_fiftyfive(s, seed, hand, players, options, rng):
+    fiftyfive.deal_random(s, seed, hand, hand % players, options, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_smear(s, seed, hand, players, options, rng):
+    smear.deal_random(s, seed, hand, hand % players, options, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def _deal_bluke(s, seed, hand, players, options, rng):
+    bluke.deal_random(s, seed, hand, hand % bluke.MATCH_HANDS[players], hand % players, options, rng)
+
+
+DEALS = (_deal_sheepshead, _deal_fiftyfive, _deal_smear, _deal_bluke)
+
+
+def literal_family(family) -> int:
+    """The family of an overload's literal argument; a typing error for anything else."""
+    if not isinstance(family, nb.types.IntegerLiteral):
+        raise TypingError("the game family must be a compile-time constant (numba.literally)")
+    return family.literal_value
+
+
+# --- generic calls, resolved per family at compile time ----------------------------
+# (Python bodies are never run: numba compiles the overload's implementation in their place.)
+
+
+def deal(family, s, seed, hand, players, options, rng):
+    """Deal hand ``hand`` of ``seed`` into ``s`` (``rng`` is scratch)."""
+
+
+def to_act(family, s):
+    """The seat to act, -1 once the hand is over."""
+
+
+def score(family, s, seat):
+    """This hand's score of ``seat`` (team games: its team's)."""
+
+
+def legal(family, s):
+    """The game's ``legal(s)`` triple ``(word_mask, card_mask, card_kind)``."""
+
+
+def step(family, s, action):
+    """Apply a legal ``action`` for the seat to act."""
+
+
+def heuristic(family, s, params, rng):
+    """The heuristic agent's action for the seat to act."""
+
+
+def sample(family, s, seat, rng, out):
+    """Write into ``out`` a full deal consistent with all ``seat`` knows of ``s``."""
+
+
+def same_side(family, s, a, b):
+    """Whether seats ``a`` and ``b`` score together in ``s`` (every card visible)."""
+
+
+def play_key(family, s):
+    """A hash of all that decides the rest of the hand's play, not what was taken so far."""
+
+
+def score_key(family, s):
+    """``play_key`` and all taken so far that the hand's score reads."""
+
+
+def side_points(family, s, seat):
+    """The points (card points, tricks) ``seat``'s side has taken so far."""
+
+
+def merge(family, s, cards):
+    """The legal cards ``cards`` of the seat to act, one kept of each run of equivalent cards."""
+
+
+def points_bounds(family, s, seat):
+    """``(low, high)``: bounds on what ``side_points`` of ``seat`` can still gain from ``s``."""
+
+
+def trick_start(family, s):
+    """Whether no card of a trick is on the table (a trick starts, or the play has not)."""
+
+
+def _delegate(name, modules, attr, arity):
+    """Overload the generic ``name`` with each family's own function ``attr``."""
+    generic = globals()[name]
+    if arity == 1:
+        def _impl(family, a):
+            f = getattr(modules[literal_family(family)], attr)
+            return lambda family, a: f(a)
+    elif arity == 2:
+        def _impl(family, a, b):
+            f = getattr(modules[literal_family(family)], attr)
+            return lambda family, a, b: f(a, b)
+    elif arity == 3:
+        def _impl(family, a, b, c):
+            f = getattr(modules[literal_family(family)], attr)
+            return lambda family, a, b, c: f(a, b, c)
+    else:
+        def _impl(family, a, b, c, d):
+            f = getattr(modules[literal_family(family)], attr)
+            return lambda family, a, b, c, d: f(a, b, c, d)
+    overload(generic, prefer_literal=True)(_impl)
+
+
+for _name, _modules, _attr, _arity in (
+        ("legal", KERNELS, "legal", 1), ("step", KERNELS, "step", 2), ("heuristic", AGENTS, "act", 3),
+        ("sample", SEARCH, "sample", 4), ("same_side", SEARCH, "same_side", 3), ("play_key", SEARCH, "play_key", 1),
+        ("score_key", SEARCH, "score_key", 1), ("side_points", SEARCH, "side_points", 2),
+        ("merge", SEARCH, "merge", 2), ("points_bounds", SEARCH, "points_bounds", 2)):
+    _delegate(_name, _modules, _attr, _arity)
+
+
+@overload(deal, prefer_literal=True)
+def _deal(family, s, seed, hand, players, options, rng):
+    f = DEALS[literal_family(family)]
+    return lambda family, s, seed, hand, players, options, rng: f(s, seed, hand, players, options, rng)
+
+
+@overload(to_act, prefer_literal=True)
+def _to_act(family, s):
+    slot = KERNELS[literal_family(family)].TO_ACT
+    return lambda family, s: s[slot]
+
+
+def hand(family, s, seat):
+    """The hand mask of ``seat``."""
+
+
+@overload(hand, prefer_literal=True)
+def _hand(family, s, seat):
+    slot = KERNELS[literal_family(family)].HANDS
+    return lambda family, s, seat: s[slot + seat]
+
+
+@overload(trick_start, prefer_literal=True)
+def _trick_start(family, s):
+    slot = KERNELS[literal_family(family)].IN_TRICK
+    return lambda family, s: s[slot] == 0
+
+
+@overload(score, prefer_literal=True)
+def _score(family, s, seat):
+    slot = KERNELS[literal_family(family)].SCORES
+    return lambda family, s, seat: s[slot + seat]
+
+
+def state_size(family):
+    """The length of the family's state array."""
+
+
+def record(family, s, dealt, out, i):
+    """Write the finished hand ``s``'s row ``i`` (the game's RECORD, then its agent's FEATURES)."""
+
+
+@overload(state_size, prefer_literal=True)
+def _state_size(family):
+    size = KERNELS[literal_family(family)].STATE_SIZE
+    return lambda family: size
+
+
+@overload(record, prefer_literal=True)
+def _record(family, s, dealt, out, i):
+    f = literal_family(family)
+    write, features, column = KERNELS[f].record, AGENTS[f].record_features, len(KERNELS[f].RECORD)
+
+    def impl(family, s, dealt, out, i):
+        write(s, out, i)
+        features(s, dealt, out, i, column)
+
+    return impl
+
+
+@nb.njit(cache=True, inline="always")
+def playout(family, s, hparams, rng):
+    """Every seat plays ``s`` out with the heuristic agent."""
+    while to_act(family, s) >= 0:
+        step(family, s, heuristic(family, s, hparams, rng))

@@ -1,0 +1,477 @@
+"""Fifty-five's search hooks (RULES.md §2): the world sampler and what the exact solver, PIMC and
+ISMCTS need to search one hand (``agents.family`` dispatches the generic calls here).
+
+``sample(s, seat, rng, out)`` deals again every card ``seat`` cannot see. What it keeps, the
+knowledge rules of the sampler:
+
+* ``seat``'s own hand and its own discards (kitty or exchange discards: it knows them).
+* Everything public: the auction, bidder, bid, trump, every card played and by whom (finished
+  tricks and the trick in progress), each seat's hand size, the size of every discard pile, of
+  the untaken kitty and of the stock (the count of an exchange is seen at the table).
+* The kitty (``KITTY_TAKEN``) when ``seat`` took it: then its five cards are known.
+* The cards ``seat`` drew in an exchange, at their places in the stock's order.
+* Shown voids (RULES.md §2, Play), judged on each trick's effective suit led under the trump:
+  on a plain lead, a seat that played neither the suit led nor a trump holds none of that suit
+  now (trumping is always allowed, so a trump shows nothing); on a trump lead, a seat that played
+  no trump holds no trump now except those it could withhold (the 5, the J of trumps and A♥
+  ranking above the card *led*, the kernel's ``WITHHOLD``), so playing a plain card under a high
+  lead shows less than a void, and following with a trump shows nothing.
+* Bids are NOT used as evidence (nor any other choice a player made: which cards the bidder kept,
+  which cards an exchanger threw): every deal consistent with the hard facts above counts alike.
+
+What it deals again, and how:
+
+* The unseen cards (deck minus ``seat``'s hand, its discards and the cards played) go to the other
+  seats' hands, their discard piles, the kitty while untaken and the stock, with the sizes of
+  ``s``. The hands of seats with a shown void are drawn first and the deal is rejected and drawn
+  again (up to ``MAX_TRIES`` times) when one holds a card it cannot hold: this is exactly uniform
+  over the consistent deals. When every try fails, a constructive deal fills the most constrained
+  hands first, each card uniformly among the cards that keep the rest fillable (Hall's condition
+  over the constrained hands, checked on masks), so it is always consistent but only close to
+  uniform. Measured on heuristic play, rejection fails in about 0.6% of the play positions with a
+  shown void at 9 players, 0.15% at 6 and almost never at 4 or fewer.
+* The remaining stock gets a random drawing order (``STOCK_ORDER`` from ``STOCK_NEXT`` on), also
+  with ``exchange = 0`` (where no rule reads it), so that ``game.deal`` rebuilds the world.
+* Derived slots: when another seat took the kitty, ``KITTY_TAKEN`` becomes five random cards of
+  the ten that seat has held (hand, discards, cards played); the cards another seat drew in an
+  exchange become random cards, in random order, of what it holds or has played (its discards
+  came from the hand it was dealt), written at its place in the stock's order (exchangers draw in
+  turn from eldest, the bidder skipped, each as many as it discarded). Under the rule "no choice
+  is evidence" these choices are uniform too, so the whole sample stays uniform when rejection
+  succeeds. Every other slot (tricks, points, scores, auction) is public and copied.
+
+The world's deal is then rebuilt with ``game.deal``: seat p's hand as dealt is what it holds, has
+played and has discarded, less the kitty it took or the cards it drew; the rest is the kitty then
+``STOCK_ORDER``. Replaying the hand's actions (another seat's private discards replaced by its
+discards in the world) gives back the world's array slot for slot.
+
+The other hooks:
+
+* ``same_side``: teams (``teams = k``: seats ``p % k``) are fixed by the options, so sides are
+  formed from the start; without teams each seat is its own side.
+* ``play_key`` folds what ``legal``/``step`` read for the rest of the hand and what decides its
+  points: every hand, the untaken kitty, the stock and (before play, with an exchange) its order
+  from the next card, phase, seat to act, dealer, bidder, bid, rival, trump, the count exchanged,
+  leader, tricks done, the trick in progress with its leader, led suit and card, and the best
+  trump so far with its player (it decides who gets the best-trump bonus: every card held is
+  played by the end of the hand, so its holder is fixed by the hands left and this pair). Not
+  folded: the auction record, discards, points and tricks taken, the cards played before.
+* ``score_key`` adds each side's points and tricks so far and the final scores and outcome.
+* ``side_points`` is the side's sum of ``POINTS`` (5 a trick, and the 5 of the best trump once the
+  game adds it at the end): the game's own tally before the bid is settled.
+* ``merge`` keeps the highest card of each run of the seat's legal cards with the same effective
+  suit and no card between them in trick power held by anyone or lying in the trick in progress.
+  Cards carry no points, and the best-trump bonus goes to the holder of the highest trump left,
+  whichever of his cards he plays first. The 5, the J of trumps and A♥ (which may be withheld)
+  never merge with a lower trump: keeping one of them instead of a low trump changes what its
+  holder must play later; two of them may merge (no lead can fall between them).
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..sim.fiftyfive import (
+    ACE_OF_HEARTS,
+    BEST_POWER,
+    BEST_SEAT,
+    BID,
+    BIDDER,
+    DEALER,
+    DECK_MASK,
+    DISCARDS,
+    EFFECTIVE,
+    EXCHANGED,
+    EXCHANGING,
+    HANDS,
+    IN_TRICK,
+    KITTY,
+    KITTY_SIZE,
+    KITTY_TAKEN,
+    LEADER,
+    LED,
+    LED_CARD,
+    MAX_PLAYERS,
+    MAX_STOCK,
+    NUM_PLAYERS,
+    NUM_TRICKS,
+    O_EXCHANGE,
+    OPTION_SIZE,
+    OPTIONS,
+    OUTCOME,
+    PHASE,
+    PLAIN_ORDERS,
+    PLAYED,
+    PLAYING,
+    POINTS,
+    RIVAL,
+    SCORES,
+    STOCK,
+    STOCK_NEXT,
+    STOCK_ORDER,
+    SUIT_MASKS,
+    TO_ACT,
+    TRICK_NO,
+    TRICK_SLOTS,
+    TRICKS,
+    TRICKS_WON,
+    TRUMP,
+    TRUMP_ORDERS,
+    WITHHOLD,
+    side,
+)
+from ..sim.kernels import (
+    bit,
+    draw_cards,
+    draw_in_order,
+    has,
+    hash_mix,
+    nth_card,
+    popcount,
+    rand_below,
+)
+
+MAX_TRIES = 256  # rejection tries before the constructive deal (a try is a few draws)
+PRIVILEGED = 3  # the top three trumps (5, J of trumps, A♥) may be withheld on a lower trump lead
+
+# --- tables (RULES.md §2) ------------------------------------------------------
+
+
+def _run_order():
+    """RUN_ORDER[t, e, i]: the i-th strongest card of effective suit e when t is trumps (the
+    trump order, or the plain order without A♥), -1 past the last; RUN_LENGTH[t, e] cards."""
+    order = np.full((4, 4, 14), -1, dtype=np.int64)
+    length = np.zeros((4, 4), dtype=np.int64)
+    for t in range(4):
+        for e in range(4):
+            cards = list(TRUMP_ORDERS[t]) if e == t else [c for c in PLAIN_ORDERS[e] if c != ACE_OF_HEARTS]
+            order[t, e, :len(cards)] = cards
+            length[t, e] = len(cards)
+    return order, length
+
+
+RUN_ORDER, RUN_LENGTH = _run_order()
+
+# slots folded into play_key as they are (each read by legal/step, or deciding the points to come)
+PLAY_SLOTS = np.array([PHASE, TO_ACT, DEALER, NUM_PLAYERS, BIDDER, BID, RIVAL, TRUMP, EXCHANGED,
+                       LEADER, TRICK_NO, IN_TRICK, LED, LED_CARD, BEST_POWER, BEST_SEAT], dtype=np.int64)
+
+
+# --- what is public ----------------------------------------------------------------
+
+
+@nb.njit(cache=True, inline="always")
+def _trick_count(s, k):
+    """Cards in trick ``k`` (finished: every seat; in progress: IN_TRICK)."""
+    return s[NUM_PLAYERS] if k < s[TRICK_NO] else s[IN_TRICK]
+
+
+@nb.njit(cache=True)
+def played_by(s, out):
+    """``out[p]``: the mask of the cards seat p has played (public)."""
+    n = s[NUM_PLAYERS]
+    out[:] = 0
+    for k in range(min(s[TRICK_NO] + 1, NUM_TRICKS)):
+        slot = TRICKS + k * TRICK_SLOTS
+        leader = s[slot] if k < s[TRICK_NO] else s[LEADER]
+        for i in range(_trick_count(s, k)):
+            p = (leader + i) % n
+            out[p] |= bit(s[slot + 1 + i])
+
+
+@nb.njit(cache=True)
+def cannot_hold(s, out):
+    """``out[p]``: the cards seat p has shown it does not hold now (RULES.md §2, Play): on a plain
+    lead, neither following nor trumping shows a void in the suit led; on a trump lead, playing
+    no trump shows no trump but those it may withhold (above the card led)."""
+    n = s[NUM_PLAYERS]
+    out[:] = 0
+    t = s[TRUMP]
+    if s[PHASE] < PLAYING or t < 0:
+        return
+    for k in range(min(s[TRICK_NO] + 1, NUM_TRICKS)):
+        slot = TRICKS + k * TRICK_SLOTS
+        leader = s[slot] if k < s[TRICK_NO] else s[LEADER]
+        count = _trick_count(s, k)
+        if count == 0:
+            continue
+        led_card = s[slot + 1]
+        led = EFFECTIVE[t, led_card]
+        for i in range(1, count):
+            e = EFFECTIVE[t, s[slot + 1 + i]]
+            if e == led or e == t:  # followed, or trumped (always allowed): nothing shown
+                continue
+            p = (leader + i) % n
+            if led == t:
+                out[p] |= SUIT_MASKS[t, t] & ~WITHHOLD[t, led_card]
+            else:
+                out[p] |= SUIT_MASKS[t, led]
+
+
+@nb.njit(cache=True, inline="always")
+def _exchanger_done(s, p):
+    """Whether seat ``p``'s exchange discards have been replaced from the stock: every non-bidder
+    but the one exchanging now (a seat yet to exchange has no discards, so counts nothing)."""
+    return p != s[BIDDER] and not (s[PHASE] == EXCHANGING and p == s[TO_ACT])
+
+
+# --- the world sampler ----------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _fillable(pool, forbid, need, seats, m):
+    """Hall's condition: the constrained hands ``seats[:m]`` (``need[p]`` cards still to take, none
+    of ``forbid[p]``) can all be filled from ``pool``, the rest going to places that take any card:
+    every group of them must find at least as many cards allowed in one of them as they need."""
+    for subset in range(1, 1 << m):
+        common = np.int64(-1)  # cards every hand of the group refuses
+        wanted = 0
+        for j in range(m):
+            if subset >> j & 1:
+                p = seats[j]
+                common &= forbid[p]
+                wanted += need[p]
+        if popcount(pool & ~common) < wanted:
+            return False
+    return True
+
+
+@nb.njit(cache=True)
+def _deal_hands(s, seat, pool, forbid, tries, rng, out):
+    """Deal the other seats' hands from ``pool`` into ``out`` (sizes of ``s``), none holding a
+    card of ``forbid[p]``; returns the cards left. Rejection, then the constructive deal."""
+    n = s[NUM_PLAYERS]
+    seats = np.empty(MAX_PLAYERS, np.int64)  # the constrained seats, least slack first
+    need = np.zeros(MAX_PLAYERS, np.int64)
+    m = 0
+    for p in range(n):
+        if p != seat and popcount(s[HANDS + p]) > 0 and forbid[p] & pool != 0:
+            seats[m] = p
+            m += 1
+    for a in range(1, m):  # insertion sort on slack: allowed cards minus cards needed
+        p = seats[a]
+        slack = popcount(pool & ~forbid[p]) - popcount(s[HANDS + p])
+        b = a
+        while b > 0 and popcount(pool & ~forbid[seats[b - 1]]) - popcount(s[HANDS + seats[b - 1]]) > slack:
+            seats[b] = seats[b - 1]
+            b -= 1
+        seats[b] = p
+    left = pool
+    dealt = False
+    for _ in range(tries):  # draw the constrained hands first; any refusal rejects the deal
+        left = pool
+        dealt = True
+        for j in range(m):
+            p = seats[j]
+            out[HANDS + p], left = draw_cards(left, popcount(s[HANDS + p]), rng)
+            if out[HANDS + p] & forbid[p] != 0:
+                dealt = False
+                break
+        if dealt:
+            break
+    if not dealt:
+        left = _construct_hands(s, pool, forbid, seats, need, m, rng, out)
+    for p in range(n):  # the unconstrained hands take any cards
+        if p == seat:
+            continue
+        constrained = False
+        for j in range(m):
+            constrained |= seats[j] == p
+        if not constrained:
+            out[HANDS + p], left = draw_cards(left, popcount(s[HANDS + p]), rng)
+    return left
+
+
+@nb.njit(cache=True)
+def _construct_hands(s, pool, forbid, seats, need, m, rng, out):
+    """The constructive deal: fill the constrained hands in order, each card drawn uniformly among
+    the allowed cards that keep every hand still to fill fillable (``_fillable``). The real deal
+    satisfies the condition, so a card is always found. Returns the cards left."""
+    for j in range(m):
+        p = seats[j]
+        need[p] = popcount(s[HANDS + p])
+        out[HANDS + p] = 0
+    left = pool
+    for j in range(m):
+        p = seats[j]
+        while need[p] > 0:
+            candidates = left & ~forbid[p]
+            while True:
+                if candidates == 0:  # only on a state no real deal reaches: take any allowed card
+                    c = nth_card(left & ~forbid[p], 0) if left & ~forbid[p] != 0 else nth_card(left, 0)
+                    need[p] -= 1
+                    break
+                c = nth_card(candidates, rand_below(rng, popcount(candidates)))
+                need[p] -= 1
+                if _fillable(left & ~bit(c), forbid, need, seats, m):
+                    break
+                need[p] += 1
+                candidates &= ~bit(c)
+            out[HANDS + p] |= bit(c)
+            left &= ~bit(c)
+    return left
+
+
+@nb.njit(cache=True)
+def _redraw_derived(s, seat, played, rng, out):
+    """The kitty another seat took and the cards other seats drew, made anew from the world's
+    hands (see the module docstring): KITTY_TAKEN and the drawn part of STOCK_ORDER."""
+    n = s[NUM_PLAYERS]
+    bidder = s[BIDDER]
+    if s[KITTY_TAKEN] != 0 and bidder != seat:
+        held = out[HANDS + bidder] | out[DISCARDS + bidder] | played[bidder]
+        out[KITTY_TAKEN], _ = draw_cards(held, KITTY_SIZE, rng)
+    at = 0
+    p = (s[DEALER] + 1) % n
+    for _ in range(n):  # exchangers from eldest, the bidder skipped
+        if _exchanger_done(s, p):
+            k = popcount(s[DISCARDS + p])
+            if p != seat and k > 0:
+                draw_in_order(out[HANDS + p] | played[p], k, out, STOCK_ORDER + at, rng)
+            at += k
+        p = p + 1 if p + 1 < n else 0
+
+
+@nb.njit(cache=True)
+def sample(s, seat, rng, out):
+    """Write into ``out`` (an int64 array of len(s)) a full state consistent with all ``seat`` knows
+    in ``s``: every card it cannot see dealt again at random among the places it could be (other
+    hands, other seats' discards, the untaken kitty, the stock in a random order), with the sizes
+    of ``s`` and the voids shown in play; derived slots follow the new deal. Bids are not
+    evidence. ``s`` is not touched; ``rng`` is a random stream. The module docstring lists the
+    rules and the approximation (a constructive deal when rejection fails)."""
+    deal_world(s, seat, rng, out, MAX_TRIES)
+
+
+@nb.njit(cache=True)
+def deal_world(s, seat, rng, out, tries):
+    """``sample`` with ``tries`` rejection tries before the constructive deal (0: constructive
+    only, which the tests use to check that deal on its own)."""
+    out[:] = s
+    n = s[NUM_PLAYERS]
+    played = np.empty(MAX_PLAYERS, np.int64)
+    forbid = np.empty(MAX_PLAYERS, np.int64)
+    played_by(s, played)
+    cannot_hold(s, forbid)
+    pool = DECK_MASK & ~s[HANDS + seat] & ~s[DISCARDS + seat] & ~s[PLAYED]
+    left = _deal_hands(s, seat, pool, forbid, tries, rng, out)
+    for p in range(n):
+        if p != seat:
+            out[DISCARDS + p], left = draw_cards(left, popcount(s[DISCARDS + p]), rng)
+    out[KITTY], left = draw_cards(left, popcount(s[KITTY]), rng)
+    out[STOCK] = left  # all that is left, in a random order from the next card to draw
+    draw_in_order(left, popcount(left), out, STOCK_ORDER + s[STOCK_NEXT], rng)
+    _redraw_derived(s, seat, played, rng, out)
+
+
+# --- sides, keys and points ----------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def same_side(s, a, b):
+    """Whether seats ``a`` and ``b`` score together: the same team (``teams`` option, fixed from the
+    deal), or the same seat when every player is alone."""
+    return side(s, a) == side(s, b)
+
+
+@nb.njit(cache=True)
+def play_key(s):
+    """A hash of all that decides the rest of the hand's play and points (module docstring), and
+    nothing taken so far: positions reached through the same finished tricks in another order
+    get the same key."""
+    h = np.int64(0x55)
+    for slot in PLAY_SLOTS:
+        h = hash_mix(h, s[slot])
+    for i in range(OPTION_SIZE):
+        h = hash_mix(h, s[OPTIONS + i])
+    for p in range(s[NUM_PLAYERS]):
+        h = hash_mix(h, s[HANDS + p])
+    h = hash_mix(h, s[KITTY])
+    h = hash_mix(h, s[STOCK])
+    if s[OPTIONS + O_EXCHANGE] > 0 and s[PHASE] < PLAYING:  # the order the stock will be drawn in
+        nxt = s[STOCK_NEXT]
+        for i in range(min(popcount(s[STOCK]), MAX_STOCK - nxt)):
+            h = hash_mix(h, s[STOCK_ORDER + nxt + i])
+    if s[PHASE] == PLAYING:
+        slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+        for i in range(s[IN_TRICK]):
+            h = hash_mix(h, s[slot + 1 + i])
+    return h
+
+
+@nb.njit(cache=True)
+def score_key(s):
+    """``play_key`` with each side's points and tricks taken so far, and the final scores and
+    outcome once the hand is over: equal keys, equal scores for equal continuations."""
+    h = play_key(s)
+    n = s[NUM_PLAYERS]
+    for q in range(n):
+        if side(s, q) != q:  # a side is named by its lowest seat
+            continue
+        points, tricks = 0, 0
+        for p in range(n):
+            if side(s, p) == q:
+                points += s[POINTS + p]
+                tricks += s[TRICKS_WON + p]
+        h = hash_mix(hash_mix(h, points), tricks)
+    for p in range(n):
+        h = hash_mix(h, s[SCORES + p])
+    return hash_mix(h, s[OUTCOME])
+
+
+@nb.njit(cache=True)
+def side_points(s, seat):
+    """Points taken so far by ``seat``'s side (5 a trick; the best trump's 5 once the hand is over):
+    at the end, what the game counts for the side before the bid is settled."""
+    total = 0
+    for p in range(s[NUM_PLAYERS]):
+        if side(s, p) == side(s, seat):
+            total += s[POINTS + p]
+    return np.int64(total)
+
+
+# --- merging equivalent cards ----------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def merge(s, cards):
+    """The legal cards ``cards`` of the seat to act with the lower cards of each run of equivalent
+    cards removed (the highest kept). A run: cards of one effective suit with no card between them
+    in trick power still held by anyone or in the trick in progress; the withholdable top three
+    trumps and the other trumps make separate runs. ``cards`` unchanged outside card play."""
+    if s[PHASE] != PLAYING:
+        return cards
+    t = s[TRUMP]
+    live = np.int64(0)
+    for p in range(s[NUM_PLAYERS]):
+        live |= s[HANDS + p]
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    for i in range(s[IN_TRICK]):
+        live |= bit(s[slot + 1 + i])
+    between = live & ~cards  # cards that split a run
+    kept = cards
+    for e in range(4):
+        if popcount(cards & SUIT_MASKS[t, e]) < 2:
+            continue
+        open_run = False
+        for i in range(RUN_LENGTH[t, e]):
+            if e == t and i == PRIVILEGED:
+                open_run = False
+            c = RUN_ORDER[t, e, i]
+            if has(cards, c):
+                if open_run:
+                    kept &= ~bit(c)
+                open_run = True
+            elif has(between, c):
+                open_run = False
+    return kept
+
+
+@nb.njit(cache=True)
+def points_bounds(s, seat):
+    """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s``: 5 for
+    each trick not yet finished, and the best trump's 5 (added when the hand ends)."""
+    if s[TO_ACT] < 0:
+        return np.int64(0), np.int64(0)
+    return np.int64(0), np.int64(5 * (NUM_TRICKS - s[TRICK_NO]) + 5)

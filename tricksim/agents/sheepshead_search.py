@@ -1,0 +1,742 @@
+"""Sheepshead's search hooks (RULES.md §1): the world sampler and the solver's calls.
+
+``family.py`` dispatches the generic ``sample``, ``same_side``, ``play_key``, ``score_key``,
+``side_points`` and ``merge`` here; the exact solver, PIMC and ISMCTS are written once over them.
+
+**What a seat knows** (the knowledge rules ``sample`` enforces). A world keeps, for ``seat``:
+
+* its own hand, and everything public: every card played and by whom (the trick history and the
+  current trick), the picker, the passes, the call (``CALLED``, public with a called ace), each
+  seat's hand size, the size of the blind, the bury and the unknown;
+* what it saw: the picker saw the blind, so he knows his bury and his unknown (``seat ==
+  PICKER``: those piles stay as they are); before the pick nobody saw the blind, and in a
+  leaster it stays hidden until it goes with the last trick;
+* voids shown in play: a seat that did not follow the effective suit led holds none of it. The
+  suit led is the lead's effective suit, the unknown counting as the called suit. Sheepshead has
+  no trump-at-will or renege rule, so every failure to follow shows a void; the one card that is
+  not evidence is the picker's unknown (it is forced when the called suit is led, and on the last
+  trick; he is void in the called suit anyway, see below);
+* the hold-card rules (called ace / ten only, not the jack of diamonds):
+
+  - the called card ``C`` (of suit ``X``) is held by a seat other than the picker; it is neither
+    in the bury nor the unknown (the picker may call only a card he neither holds nor buried);
+  - the partner must play ``C`` the first time ``X`` is led and may lead ``X`` only with ``C``:
+    while ``C`` is unplayed on that first ``X`` trick, the seats that already played to it do not
+    hold ``C``;
+  - the picker of a regular call held an ``X`` card at the call and may not shed his last one
+    before ``X`` is first led, so he still held one then: unless he has played an ``X`` card since
+    that first lead (or ``X`` has not been led yet), his hand (if not empty) holds an ``X`` card;
+  - the call itself was legal for the picker's cards at the call (his hand, the cards he has
+    played since and the unknown) and his bury: a ten call means he held or buried all three fail
+    aces; an unknown call (``no_call = unknown``) means no ace or ten call was legal, and that he
+    was void in ``X`` (so his hand and the unknown hold no ``X`` card). This is checked with the
+    game's own ``callable_mask``.
+
+Bids are not used as evidence: a pass or a pick says nothing about the cards, and neither do the
+bury and call choices beyond what the rules force (which call was legal). With the jack of
+diamonds nothing is known about who holds JD until it falls (the picker knows whether he has it).
+
+**How** (``sample``). The unseen cards are the contents of the hidden places (the other seats'
+hands, the blind, and for a seat other than the picker the bury and an unplayed unknown). Each
+place gets a mask of cards it cannot hold (the rules above). Cards (and places) whose placement
+is forced are placed first: a card with one possible place, or a place whose free room equals the
+number of cards that may go there. This propagation only drops impossible deals, so the next
+step stays uniform. Then the free cards are dealt uniformly into the free room, conditioned
+exactly on one constraint: the *tightest group* (the free cards sharing one set of allowed
+places that a plain deal would most rarely keep inside it, e.g. the three fail aces after a ten
+call, or a suit a seat is void in) is dealt first into the room of its places, slot by slot, and
+the rest uniformly (``_deal``). The deal is then checked against every constraint; up to
+``TRIES`` deals are drawn (rejection), which gives the uniform distribution over consistent deals
+whenever one is accepted.
+
+*Approximation*: when all ``TRIES`` are rejected, a constructive deal is built: the most
+constrained cards first, each to a random allowed place weighted by its free room, moving
+earlier cards along an augmenting path when no allowed place has room (bipartite matching, so it
+always finds a deal when one exists). The two disjunctive facts (a regular call's picker holds an
+``X`` card; an unknown call's picker owned the ace of, or was void in, each other fail suit) are
+turned into variants tried in random order (which ``X`` card he holds; which branch per suit);
+the true deal satisfies one of them, so a consistent deal is always found. Such a deal is random
+and consistent but not uniform. (If even that failed, the world would be ``s`` itself, the true
+deal; this cannot happen for a state reached by legal play.)
+
+After the deal, the full-information slots that depend on it are recomputed: ``PARTNER`` (the
+holder of the called card, or of JD, whose ``CALLED`` is then JD) and ``UNKNOWN``; every other slot
+is public and copied, so ``legal``, ``step`` and the scoring run on a world as on a real deal.
+
+**Solver hooks.** Sides form with the call (``PHASE >= UNDERING``): the picker and the partner
+against the rest; before that, and in a leaster or a thrown-in hand, everyone is alone.
+``side_points`` counts the bury for the picker's side once it has taken a trick, else for the
+defenders, exactly as the scoring does; so its remainder depends on whether the picker's side has
+taken a trick yet, and ``play_key`` folds that one flag in (only when the bury holds points).
+``merge`` keeps one card of each run of equal-point cards of one effective suit with no live card
+(in a hand, the unknown, or the current trick) between them; buried cards and the leaster's blind
+never play, so they do not split a run. The called card, the jack of diamonds (with that option),
+the unknown and, while the hold-card rule holds, the picker's called-suit cards are never merged.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..cards import CLUBS, HEARTS, SPADES
+from ..sim import sheepshead as K
+from ..sim.kernels import bit, draw_cards, has, hash_mix, lowest_card, mask_points, popcount, rand_below
+
+P = K.PLAYERS
+BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
+PLACES = P + 3
+TRIES = 200  # rejection draws before the constructive fallback
+FAIL_ACES = np.array([K.ACES[CLUBS], K.ACES[SPADES], K.ACES[HEARTS]], dtype=np.int64)
+FAIL_SUITS = np.array([CLUBS, SPADES, HEARTS], dtype=np.int64)
+TENS = int(sum(1 << int(c) for c in K.TENS))
+
+
+def _suit_order():
+    """Per effective suit, its cards from the highest trick power down (-1 padded)."""
+    order = np.full((5, 14), -1, dtype=np.int64)
+    for e in range(5):
+        cards = sorted((int(c) for c in K.DECK if K.EFFECTIVE[c] == e), key=lambda c: -K.POWER[c])
+        order[e, :len(cards)] = cards
+    return order
+
+
+SUIT_ORDER = _suit_order()
+
+# the slots play_key reads as they are (each changes the legal moves, the tricks or the score)
+KEY_SLOTS = np.array([K.BLIND, K.BURIED, K.PHASE, K.DEALER, K.TO_ACT, K.PICKER, K.CALLED, K.PARTNER,
+                      K.REVEALED, K.PASSES, K.LEADER, K.TRICK_NO, K.IN_TRICK, K.LED, K.CALLED_SUIT_LED,
+                      K.DOUBLED, K.OPT_NO_CALL, K.OPT_PARTNER, K.OPT_NO_PICK, K.OPT_DOUBLE_ON_BUMP],
+                     dtype=np.int64)
+
+
+# --- small readers of the state ------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _called_ace_rules(s):
+    """Whether the hold-card rules apply: a card was called (not the jack of diamonds)."""
+    return s[K.CALLED] >= 0 and s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE
+
+
+@nb.njit(cache=True)
+def _unknown_call(s):
+    """Whether the call was an unknown call (public: the picker set a card aside, or is about to)."""
+    return _called_ace_rules(s) and (s[K.UNKNOWN] >= 0 or s[K.PHASE] == K.UNDERING)
+
+
+@nb.njit(cache=True)
+def _lead_suit(s, c):
+    """The effective suit a lead of ``c`` sets (the unknown counts as the called suit)."""
+    if c == s[K.UNKNOWN]:
+        return K.EFFECTIVE[s[K.CALLED]]
+    return K.EFFECTIVE[c]
+
+
+@nb.njit(cache=True)
+def _get_place(s, q):
+    """The cards at place ``q`` of ``s``."""
+    if q < P:
+        return s[K.HANDS + q]
+    if q == BLIND_PLACE:
+        return s[K.BLIND]
+    if q == BURY_PLACE:
+        return s[K.BURIED]
+    return bit(s[K.UNKNOWN]) if s[K.UNKNOWN] >= 0 and s[K.UNKNOWN_TRICK] < 0 else np.int64(0)
+
+
+@nb.njit(cache=True)
+def _set_place(s, q, cards):
+    """Put ``cards`` at place ``q`` of ``s`` (the unknown place holds one card)."""
+    if q < P:
+        s[K.HANDS + q] = cards
+    elif q == BLIND_PLACE:
+        s[K.BLIND] = cards
+    elif q == BURY_PLACE:
+        s[K.BURIED] = cards
+    else:
+        s[K.UNKNOWN] = lowest_card(cards)
+
+
+@nb.njit(cache=True)
+def _hidden(s, seat, content):
+    """Write into ``content`` what each place hidden from ``seat`` holds (0: nothing hidden)."""
+    content[:] = 0
+    for p in range(P):
+        if p != seat:
+            content[p] = s[K.HANDS + p]
+    content[BLIND_PLACE] = s[K.BLIND]  # nobody has seen a blind still lying there
+    if seat != s[K.PICKER]:
+        content[BURY_PLACE] = s[K.BURIED]
+        content[UNKNOWN_PLACE] = _get_place(s, UNKNOWN_PLACE)
+
+
+# --- what the public play shows --------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _public_play(s, forbid):
+    """Read the trick history: OR into ``forbid[p]`` the suits seat ``p`` showed void in, and
+    the called card for the seats that passed over it on its suit's first lead. Returns the
+    cards the picker has played, and whether he has played a card of the called suit since it
+    was first led."""
+    picker = s[K.PICKER]
+    called = s[K.CALLED]
+    rules = _called_ace_rules(s)
+    called_live = rules and not has(s[K.PLAYED], called)
+    x = K.EFFECTIVE[called] if rules else -1
+    x_led = False
+    x_since = False
+    picker_played = np.int64(0)
+    for t in range(min(s[K.TRICK_NO] + 1, K.NUM_TRICKS)):
+        slot = K.TRICKS + t * K.TRICK_SLOTS
+        current = t == s[K.TRICK_NO]
+        n = s[K.IN_TRICK] if current else P
+        if n == 0:
+            continue
+        leader = s[K.LEADER] if current else s[slot]
+        led = _lead_suit(s, s[slot + 1])
+        x_led = x_led or led == x
+        for i in range(n):
+            p = (leader + i) % P
+            c = s[slot + 1 + i]
+            if p == picker:
+                picker_played |= bit(c)
+                x_since = x_since or (x_led and K.EFFECTIVE[c] == x)
+            if i > 0 and c != s[K.UNKNOWN] and K.EFFECTIVE[c] != led:
+                forbid[p] |= K.SUIT_MASKS[led]
+            if current and called_live and led == x:  # C unplayed on X's first lead: its holder must play it
+                forbid[p] |= bit(called)
+    return picker_played, x_since
+
+
+@nb.njit(cache=True)
+def _knowledge(s, forbid):
+    """Fill ``forbid[q]`` (cards place ``q`` cannot hold) from public play and the call.
+    Returns ``(picker_played, need_x)``: the picker's played cards, and the mask of which the
+    picker's hand must hold at least one card (0: no such rule)."""
+    forbid[:] = 0
+    picker_played, x_since = _public_play(s, forbid)
+    need_x = np.int64(0)
+    if not _called_ace_rules(s):
+        return picker_played, need_x
+    picker = s[K.PICKER]
+    called = s[K.CALLED]
+    x_cards = K.SUIT_MASKS[K.EFFECTIVE[called]]
+    forbid[picker] |= bit(called)  # the picker neither held nor buried C
+    forbid[BLIND_PLACE] |= bit(called)
+    forbid[BURY_PLACE] |= bit(called)
+    forbid[UNKNOWN_PLACE] |= bit(called)
+    if _unknown_call(s):  # he was void in X at the call
+        forbid[picker] |= x_cards
+        forbid[UNKNOWN_PLACE] |= x_cards
+    elif s[K.HANDS + picker] != 0 and not x_since:
+        need_x = x_cards  # he keeps a hold card until X is first led, and has played none since
+    if has(TENS, called):  # a ten call: he held or buried all three fail aces
+        for q in range(PLACES):
+            if q != picker and q != BURY_PLACE:
+                for a in FAIL_ACES:
+                    forbid[q] |= bit(a)
+    return picker_played, need_x
+
+
+@nb.njit(cache=True)
+def _call_ok(out, picker_played):
+    """Whether the call in ``out`` was legal for the picker's cards at the call in ``out`` (his
+    hand, the cards he played since and the unknown) and its bury, by the game's own rule."""
+    picker = out[K.PICKER]
+    hand = out[K.HANDS + picker]
+    at_call = hand | picker_played
+    if out[K.UNKNOWN] >= 0:
+        at_call |= bit(out[K.UNKNOWN])
+    out[K.HANDS + picker] = at_call
+    ok = has(K.callable_mask(out), out[K.CALLED])
+    out[K.HANDS + picker] = hand
+    return ok
+
+
+@nb.njit(cache=True)
+def _consistent(out, seat, content, forbid, need_x, picker_played):
+    """Whether the hidden places of the world ``out`` keep every rule of ``_knowledge``."""
+    for q in range(PLACES):
+        if content[q] != 0 and _get_place(out, q) & forbid[q] != 0:
+            return False
+    picker = out[K.PICKER]
+    if picker < 0 or picker == seat or not _called_ace_rules(out):
+        return True  # the picker's cards are no secret to seat
+    if need_x != 0 and out[K.HANDS + picker] & need_x == 0:
+        return False
+    return _call_ok(out, picker_played)
+
+
+# --- the world --------------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _propagate(free, fixed, room, forbid):
+    """Place the cards whose place is forced: a card that fits one place only, or every card
+    that fits a place whose free room equals their number. Sound (it drops only impossible deals),
+    so dealing the rest uniformly stays uniform. Returns the cards left free."""
+    changed = True
+    while changed and free != 0:
+        changed = False
+        m = free
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            places = _allowed_places(c, room, forbid)
+            if popcount(places) == 1:
+                q = lowest_card(places)
+                fixed[q] |= bit(c)
+                room[q] -= 1
+                free &= ~bit(c)
+                changed = True
+        for q in range(PLACES):
+            fits = free & ~forbid[q]
+            if room[q] > 0 and popcount(fits) == room[q]:
+                fixed[q] |= fits
+                room[q] = 0
+                free &= ~fits
+                changed = True
+    return free
+
+
+@nb.njit(cache=True)
+def _allowed_places(c, room, forbid):
+    """The places with free room that may hold card ``c`` (a bit mask over places)."""
+    places = 0
+    for q in range(PLACES):
+        if room[q] > 0 and not has(forbid[q], c):
+            places |= 1 << q
+    return places
+
+
+@nb.njit(cache=True)
+def _tightest_group(free, room, forbid):
+    """The group of free cards sharing one allowed-place mask (not every place) that a uniform
+    deal puts all inside their places least often, and that mask: ``(cards, places)``."""
+    everywhere = 0
+    total = 0
+    for q in range(PLACES):
+        if room[q] > 0:
+            everywhere |= 1 << q
+            total += room[q]
+    best, best_places, best_chance = np.int64(0), 0, 2.0
+    todo = free
+    while todo != 0:
+        places = _allowed_places(lowest_card(todo), room, forbid)
+        group = np.int64(0)
+        m = todo
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            if _allowed_places(c, room, forbid) == places:
+                group |= bit(c)
+        todo &= ~group
+        if places == everywhere:
+            continue
+        slots = 0
+        for q in range(PLACES):
+            if (places >> q) & 1:
+                slots += room[q]
+        chance = 1.0
+        for i in range(popcount(group)):
+            chance *= (slots - i) / (total - i)
+        if chance < best_chance:
+            best, best_places, best_chance = group, places, chance
+    return best, best_places
+
+
+@nb.njit(cache=True)
+def _deal(free, room, group, places, rng, dealt):
+    """Deal the ``free`` cards uniformly into ``room`` (per place) given that the cards of
+    ``group`` all lie in ``places``: the group first, slot by slot over those places' room (a
+    slot takes a group card with the chance of the group cards left over the slots left), then
+    the other cards uniformly into the room left. Every arrangement of cards in slots meeting
+    the condition is equally likely, so every such deal is."""
+    dealt[:] = 0
+    slots = 0
+    for q in range(PLACES):
+        if (places >> q) & 1:
+            slots += room[q]
+    left_group = group
+    n = popcount(group)
+    for q in range(PLACES):
+        if (places >> q) & 1:
+            for _ in range(room[q]):
+                if n > 0 and rand_below(rng, slots) < n:
+                    c, left_group = draw_cards(left_group, 1, rng)
+                    dealt[q] |= c
+                    n -= 1
+                slots -= 1
+    left = free & ~group
+    for q in range(PLACES):
+        d, left = draw_cards(left, room[q] - popcount(dealt[q]), rng)
+        dealt[q] |= d
+
+
+@nb.njit(cache=True)
+def _write(out, content, fixed, dealt):
+    """Write each hidden place's cards (``fixed | dealt``) into the world ``out``."""
+    for q in range(PLACES):
+        if content[q] != 0:
+            _set_place(out, q, fixed[q] | dealt[q])
+
+
+@nb.njit(cache=True)
+def _fix_partner(out):
+    """Recompute the slots that follow the deal: the partner (and, with the jack of diamonds,
+    the called card and ``CALLED_SUIT_LED``, which the kernel then sets on a trump lead), from
+    who holds the partner's card. A card already played keeps its (public) slots."""
+    if out[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE:
+        called = out[K.CALLED]
+        if called >= 0 and not has(out[K.PLAYED], called):
+            for p in range(P):
+                if has(out[K.HANDS + p], called):
+                    out[K.PARTNER] = p
+        return
+    if out[K.PICKER] < 0 or out[K.PHASE] < K.PLAYING or has(out[K.PLAYED], K.JACK_OF_DIAMONDS):
+        return  # no partner yet, or JD has fallen (who played it is public)
+    out[K.PARTNER] = -1
+    out[K.CALLED] = -1
+    out[K.CALLED_SUIT_LED] = 0
+    for p in range(P):
+        if p != out[K.PICKER] and has(out[K.HANDS + p], K.JACK_OF_DIAMONDS):
+            out[K.PARTNER] = p
+            out[K.CALLED] = K.JACK_OF_DIAMONDS
+    if out[K.CALLED] < 0:
+        return
+    for t in range(min(out[K.TRICK_NO] + 1, K.NUM_TRICKS)):  # the kernel marks JD's suit led too
+        if t < out[K.TRICK_NO] or out[K.IN_TRICK] > 0:
+            if K.EFFECTIVE[out[K.TRICKS + t * K.TRICK_SLOTS + 1]] == K.TRUMP:
+                out[K.CALLED_SUIT_LED] = 1
+
+
+@nb.njit(cache=True)
+def _variant(s, seat, v, free, fixed, forbid, need_x, picker_played, extra):
+    """The extra forbidden cards (``extra``) of variant ``v`` of the constructive deal; returns
+    the number of variants. Regular call: variant ``v`` puts the ``v``-th possible X card in the
+    picker's hand. Unknown call: bit ``k`` of ``v`` picks, for the ``k``-th other fail suit whose
+    ace is free, whether the picker owned that ace (else he was void in that suit)."""
+    extra[:] = 0
+    picker = s[K.PICKER]
+    if picker < 0 or picker == seat or not _called_ace_rules(s):
+        return 1
+    if need_x != 0:
+        if fixed[picker] & need_x != 0:
+            return 1
+        options = free & need_x & ~forbid[picker]
+        count = popcount(options)
+        m = options
+        for _ in range(v % max(count, 1)):
+            m &= m - 1
+        if m != 0:
+            c = lowest_card(m)
+            for q in range(PLACES):
+                if q != picker:
+                    extra[q] |= bit(c)
+        return max(count, 1)
+    if not _unknown_call(s):
+        return 1
+    own = fixed[picker] | fixed[BURY_PLACE] | fixed[UNKNOWN_PLACE] | picker_played
+    x = K.EFFECTIVE[s[K.CALLED]]
+    branch = 0
+    for suit in FAIL_SUITS:
+        ace = K.ACES[suit]
+        if suit == x or has(own, ace):
+            continue
+        void = True
+        if has(free, ace) and picker_played & K.SUIT_MASKS[suit] == 0:
+            void = (v >> branch) & 1 == 0
+            branch += 1
+        elif has(free, ace):
+            void = False
+        if void:
+            extra[picker] |= K.SUIT_MASKS[suit]
+            extra[UNKNOWN_PLACE] |= K.SUIT_MASKS[suit]
+        else:
+            for q in range(PLACES):
+                if q != picker and q != BURY_PLACE and q != UNKNOWN_PLACE:
+                    extra[q] |= bit(ace)
+    return 1 << branch
+
+
+@nb.njit(cache=True)
+def _place_card(i, n, allowed, assign, load, room, rng, queue, prev_card, prev_place):
+    """Place card ``i`` (of ``n``) at a random allowed place, weighted by free room; when none has
+    room, along an augmenting path (BFS over places). False if no complete deal exists."""
+    total = 0
+    for q in range(PLACES):
+        if (allowed[i] >> q) & 1:
+            total += room[q] - load[q]
+    if total > 0:
+        r = rand_below(rng, total)
+        for q in range(PLACES):
+            if (allowed[i] >> q) & 1:
+                r -= room[q] - load[q]
+                if r < 0:
+                    assign[i] = q
+                    load[q] += 1
+                    return True
+    visited, head, tail = 0, 0, 0
+    for q in range(PLACES):
+        if (allowed[i] >> q) & 1:
+            visited |= 1 << q
+            prev_card[q], prev_place[q] = i, -1
+            queue[tail] = q
+            tail += 1
+    while head < tail:
+        q = queue[head]
+        head += 1
+        if load[q] < room[q]:  # room here: shift each card of the path one place on
+            load[q] += 1
+            cur = q
+            while cur >= 0:
+                assign[prev_card[cur]] = cur
+                cur = prev_place[cur]
+            return True
+        for k in range(n):
+            if assign[k] == q:
+                for q2 in range(PLACES):
+                    if (allowed[k] >> q2) & 1 and not (visited >> q2) & 1:
+                        visited |= 1 << q2
+                        prev_card[q2], prev_place[q2] = k, q
+                        queue[tail] = q2
+                        tail += 1
+    return False
+
+
+@nb.njit(cache=True)
+def _construct(free, room, forbid, extra, rng, dealt):
+    """Deal the ``free`` cards into ``room`` (per place), none where ``forbid | extra`` says
+    not, most constrained first; the cards per place go to ``dealt``. False if impossible."""
+    cards = np.empty(32, np.int64)
+    allowed = np.empty(32, np.int64)
+    assign = np.full(32, -1, np.int64)
+    load = np.zeros(PLACES, np.int64)
+    queue = np.empty(PLACES, np.int64)
+    prev_card = np.empty(PLACES, np.int64)
+    prev_place = np.empty(PLACES, np.int64)
+    n = 0
+    for width in range(1, PLACES + 1):  # most constrained first, random order within a width
+        start = n
+        m = free
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            places = 0
+            for q in range(PLACES):
+                if room[q] > 0 and not has(forbid[q] | extra[q], c):
+                    places |= 1 << q
+            if places == 0:
+                return False
+            if popcount(places) == width:
+                cards[n], allowed[n] = c, places
+                n += 1
+        for k in range(n - 1, start, -1):
+            j = start + rand_below(rng, k - start + 1)
+            cards[k], cards[j] = cards[j], cards[k]
+            allowed[k], allowed[j] = allowed[j], allowed[k]
+    for i in range(n):
+        if not _place_card(i, n, allowed, assign, load, room, rng, queue, prev_card, prev_place):
+            return False
+    dealt[:] = 0
+    for i in range(n):
+        dealt[assign[i]] |= bit(cards[i])
+    return True
+
+
+@nb.njit(cache=True)
+def sample(s, seat, rng, out):
+    """Write into ``out`` (an int64 array of len(s)) a full state ("world") consistent with all
+    that ``seat`` knows in ``s``: every card ``seat`` cannot see is dealt again at random among
+    the places it could be (other seats' hands, the blind, the bury, the unknown), with their
+    sizes, keeping every knowledge rule of the module docstring. Bids are not evidence.
+
+    Uniform over the consistent deals when one of ``TRIES`` rejection draws is accepted, else a
+    random consistent deal (module docstring). ``s`` is not changed; works in every phase and for
+    every seat, to act or not. ``rng``: a random stream (``kernels.new_rng``)."""
+    out[:] = s
+    content = np.zeros(PLACES, np.int64)
+    _hidden(s, seat, content)
+    unseen = np.int64(0)
+    for q in range(PLACES):
+        unseen |= content[q]
+    if unseen == 0:
+        return
+    forbid = np.zeros(PLACES, np.int64)
+    picker_played, need_x = _knowledge(s, forbid)
+    fixed = np.zeros(PLACES, np.int64)
+    room = np.zeros(PLACES, np.int64)
+    dealt = np.zeros(PLACES, np.int64)
+    for q in range(PLACES):
+        room[q] = popcount(content[q])
+    free = _propagate(unseen, fixed, room, forbid)
+    group, places = _tightest_group(free, room, forbid)
+    for _ in range(TRIES):
+        _deal(free, room, group, places, rng, dealt)
+        _write(out, content, fixed, dealt)
+        if _consistent(out, seat, content, forbid, need_x, picker_played):
+            _fix_partner(out)
+            return
+    extra = np.zeros(PLACES, np.int64)
+    variants = _variant(s, seat, 0, free, fixed, forbid, need_x, picker_played, extra)
+    first = rand_below(rng, variants)
+    for k in range(variants):
+        _variant(s, seat, (first + k) % variants, free, fixed, forbid, need_x, picker_played, extra)
+        if _construct(free, room, forbid, extra, rng, dealt):
+            _write(out, content, fixed, dealt)
+            if _consistent(out, seat, content, forbid, need_x, picker_played):
+                _fix_partner(out)
+                return
+    out[:] = s  # unreachable for a state reached by legal play: the true deal is consistent
+
+
+# --- solver hooks ----------------------------------------------------------------------
+
+
+@nb.njit(cache=True)
+def _sides_formed(s):
+    """Whether the sides are settled: somebody picked and the call (or JD's bury) is done."""
+    return s[K.PICKER] >= 0 and s[K.PHASE] >= K.UNDERING
+
+
+@nb.njit(cache=True)
+def _on_picker_side(s, seat):
+    return seat == s[K.PICKER] or seat == s[K.PARTNER]
+
+
+@nb.njit(cache=True)
+def same_side(s, a, b):
+    """Whether seats ``a`` and ``b`` score together in ``s`` (every card visible): the picker and
+    the partner, or two defenders; before the call, in a leaster or a thrown-in hand, only a == b."""
+    if a == b:
+        return True
+    if not _sides_formed(s):
+        return False
+    return _on_picker_side(s, a) == _on_picker_side(s, b)
+
+
+@nb.njit(cache=True)
+def _picker_side_taken(s):
+    """``(tricks, card points in tricks)`` the picker's side has taken so far (bury excluded)."""
+    picker, partner = s[K.PICKER], s[K.PARTNER]
+    tricks = s[K.TRICKS_WON + picker]
+    points = s[K.POINTS_TAKEN + picker]
+    if partner >= 0:
+        tricks += s[K.TRICKS_WON + partner]
+        points += s[K.POINTS_TAKEN + partner]
+    return tricks, points
+
+
+@nb.njit(cache=True)
+def play_key(s):
+    """A hash of all that decides the rest of the hand: the hands, blind and bury, the unknown
+    while held, the phase, the seat to act, the leader, the current trick, the call, partner,
+    options and rule flags. Not what was taken so far, except whether the picker's side has a
+    trick when the bury holds points (``side_points``' remainder depends on it)."""
+    h = np.int64(0x5EE95EAD)
+    for p in range(P):
+        h = hash_mix(h, s[K.HANDS + p])
+    for slot in KEY_SLOTS:
+        h = hash_mix(h, s[slot])
+    h = hash_mix(h, s[K.UNKNOWN] if s[K.UNKNOWN_TRICK] < 0 else -1)
+    h = hash_mix(h, 1 if s[K.UNKNOWN_TRICK] >= 0 and s[K.UNKNOWN_TRICK] == s[K.TRICK_NO] else 0)  # it cannot win
+    if s[K.TRICK_NO] < K.NUM_TRICKS:
+        slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
+        for i in range(s[K.IN_TRICK]):
+            h = hash_mix(h, s[slot + 1 + i])
+    if s[K.PICKER] >= 0 and mask_points(s[K.BURIED], K.POINTS) > 0:
+        tricks, _ = _picker_side_taken(s)
+        h = hash_mix(h, 1 if tricks > 0 else 0)
+    return h
+
+
+@nb.njit(cache=True)
+def score_key(s):
+    """``play_key`` folded with what the final score reads of what was taken: the picker's
+    side's tricks and card points; in a leaster each seat's card points and whether it has a
+    trick. (Equal keys: equal scores for equal continuations.)"""
+    h = play_key(s)
+    if s[K.PICKER] >= 0:
+        tricks, points = _picker_side_taken(s)
+        h = hash_mix(h, tricks)
+        return hash_mix(h, points)
+    for p in range(P):
+        h = hash_mix(h, s[K.POINTS_TAKEN + p])
+        h = hash_mix(h, 1 if s[K.TRICKS_WON + p] > 0 else 0)
+    return h
+
+
+@nb.njit(cache=True)
+def side_points(s, seat):
+    """The card points ``seat``'s side has taken so far: the picker's side (picker and partner)
+    or the defenders once the sides are formed, else the seat alone (in a leaster the blind counts
+    once it goes with the last trick). The bury counts for the picker's side once it has a trick,
+    else for the defenders. At the end: the picker's side gets ``SIDE_POINTS``, the defenders
+    120 minus it, a leaster seat its ``POINTS_TAKEN``."""
+    if not _sides_formed(s):
+        return np.int64(s[K.POINTS_TAKEN + seat])
+    tricks, points = _picker_side_taken(s)
+    bury = mask_points(s[K.BURIED], K.POINTS)
+    if _on_picker_side(s, seat):
+        return np.int64(points + (bury if tricks > 0 else 0))
+    total = 0
+    for p in range(P):
+        total += s[K.POINTS_TAKEN + p]
+    return np.int64(total - points + (bury if tricks == 0 else 0))
+
+
+@nb.njit(cache=True)
+def merge(s, cards):
+    """``cards`` (the legal cards of the seat to act) with one card, the highest, kept of each
+    run of equivalent cards: one effective suit, equal points, adjacent in trick power among the
+    live cards (every hand, the unknown while held, the current trick). Special cards are kept
+    apart (module docstring). Outside card play, ``cards`` unchanged."""
+    if s[K.PHASE] != K.PLAYING or popcount(cards) < 2:
+        return cards
+    live = np.int64(0)
+    for p in range(P):
+        live |= s[K.HANDS + p]
+    special = np.int64(0)
+    if s[K.UNKNOWN] >= 0:
+        live |= bit(s[K.UNKNOWN])
+        special |= bit(s[K.UNKNOWN])
+    slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
+    for i in range(s[K.IN_TRICK]):
+        live |= bit(s[slot + 1 + i])
+    if s[K.OPT_PARTNER] == K.PARTNER_JD:
+        special |= bit(K.JACK_OF_DIAMONDS)
+    elif s[K.CALLED] >= 0:
+        special |= bit(s[K.CALLED])
+        if s[K.CALLED_SUIT_LED] == 0 and s[K.TO_ACT] == s[K.PICKER]:
+            special |= K.SUIT_MASKS[K.EFFECTIVE[s[K.CALLED]]]  # the hold card rule counts them
+    kept = cards
+    for e in range(5):
+        in_run = False
+        run_points = -1
+        for k in range(14):
+            c = SUIT_ORDER[e, k]
+            if c < 0:
+                break
+            if not has(live, c):
+                continue  # played before, buried, or the leaster's blind: never in a trick again
+            if has(cards, c) and not has(special, c):
+                if in_run and K.POINTS[c] == run_points:
+                    kept &= ~bit(c)
+                else:
+                    in_run, run_points = True, K.POINTS[c]
+            else:
+                in_run = False
+    return kept
+
+
+@nb.njit(cache=True)
+def points_bounds(s, seat):
+    """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s`` to the
+    end: at most every card point not yet in a finished trick; at least minus the bury, which the
+    defenders lose if the picker's side takes its first trick."""
+    taken = 0
+    for p in range(P):
+        taken += s[K.POINTS_TAKEN + p]
+    return -mask_points(s[K.BURIED], K.POINTS), np.int64(120 - taken)
