@@ -85,6 +85,15 @@ def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, wor
     return _compare(make_game(game, **options), agent_a, agent_b, hands=hands, seed=seed, workers=workers)
 
 
+def solve(state, seat=None, objective: str = "score", target=None):
+    """Play the rest of ``state``'s hand perfectly with every card visible (see
+    ``tricksim.agents.solver.solve``): the value for ``seat``, the best action, every seat's score
+    at the end of the best line, and whether the search was the paranoid reduction."""
+    from .agents.solver import solve as _solve
+
+    return _solve(state, seat=seat, objective=objective, target=target)
+
+
 def summarize(df):
     """The summary of a ``simulate`` result (see ``tricksim.experiments.summary``)."""
     from .experiments.summary import summarize as _summarize
@@ -93,4 +102,4 @@ def summarize(df):
 
 
 __all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate",
-           "summarize"]
+           "solve", "summarize"]
