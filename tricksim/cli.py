@@ -26,12 +26,14 @@ def _parse_sets(pairs: list[str]) -> dict[str, str]:
 
 def _agents_help(text: str) -> str:
     return (f"{text}: one agent for every seat, or a comma-separated list with one per seat; an agent is "
-            "random or heuristic, with parameters as heuristic:name=value:name=value (default random)")
+            "random, heuristic, pimc or ismcts, with parameters as heuristic:name=value:name=value, "
+            "pimc:worlds=50, ismcts:iters=2000 (default random)")
 
 
 def simulate_command(args: argparse.Namespace) -> int:
     import pandas as pd
 
+    from .agents import seat_agents, uses_search
     from .experiments.summary import format_summary, summarize
     from .sim.batch import make_run, simulate
 
@@ -40,7 +42,8 @@ def simulate_command(args: argparse.Namespace) -> int:
         raise OptionError(f"--out {args.out!r}: the output is a Parquet file, name it *.parquet")
     _set_threads(args.threads)
     run = make_run(game, args.hands, args.seed, args.agents)  # checks the arguments before any work
-    simulate(game, hands=min(args.hands, 1000), seed=args.seed, agents=args.agents, progress=False)  # compile untimed
+    warm = 1 if uses_search(seat_agents(game.name, args.agents, game.players)[0]) else 1000
+    simulate(game, hands=min(args.hands, warm), seed=args.seed, agents=args.agents, progress=False)  # compile untimed
     start = time.perf_counter()
     if args.out:
         df = pd.read_parquet(simulate(game, args.hands, args.seed, args.agents, args.workers, out=args.out))

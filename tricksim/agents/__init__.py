@@ -2,13 +2,17 @@
 
 ``random`` takes a uniformly random legal action; ``heuristic`` plays as a sound
 club player (one module per game: ``agents.sheepshead``, ``agents.fiftyfive``,
-``agents.smear`` for both smears, ``agents.bluke``), with named parameters.
+``agents.smear`` for both smears, ``agents.bluke``), with named parameters;
+``pimc`` (``agents.pimc``: sampled deals, each solved exactly by ``agents.solver``)
+and ``ismcts`` (``agents.ismcts``) search, for every game.
 
 An agent is written ``name`` or ``name:param=value:param=value``; a table is one
 agent for every seat or a comma-separated list, one per seat:
 
 >>> seat_agents("sheepshead", "heuristic,heuristic,heuristic:pick_threshold=9,heuristic,heuristic", 5)[1]
 ['heuristic', 'heuristic', 'heuristic:pick_threshold=9', 'heuristic', 'heuristic']
+>>> seat_agents("bluke", "pimc:worlds=20,ismcts:iters=500,heuristic", 3)[1]
+['pimc:worlds=20', 'ismcts:iters=500', 'heuristic']
 """
 
 from __future__ import annotations
@@ -19,9 +23,22 @@ from importlib import import_module
 import numpy as np
 
 from ..errors import OptionError
-from .kinds import HEURISTIC, KIND_NAMES, RANDOM
+from .kinds import KIND_NAMES, SEARCH_KINDS
 
 AGENTS = KIND_NAMES
+# the search agents' parameters (name, default, meaning), as in agents.pimc and agents.ismcts (which
+# import numba kernels; these stay light for parsing)
+SEARCH_PARAMS = {
+    "pimc": (("worlds", 50.0, "deals sampled per decision"),
+             ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
+             ("solve", 4.0, "cards in the seat's hand from which each world is solved exactly (before: playouts)"),
+             ("rollouts", 1.0, "heuristic playouts per world and action where it does not solve"),
+             ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play")),
+    "ismcts": (("iters", 2000.0, "iterations per decision"),
+               ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
+               ("c", 0.7, "UCB exploration constant, in units of the range of scores seen"),
+               ("bidding", 1.0, "1: ISMCTS makes every decision; 0: the heuristic makes those before the card play")),
+}
 
 # game -> the module (under tricksim.agents) of its heuristic agent and its batch loop
 _MODULES = {"bluke": "bluke", "fiftyfive": "fiftyfive", "nesmear": "smear", "sheepshead": "sheepshead", "shmear": "smear"}
@@ -59,8 +76,18 @@ class Agent:
                 sep = ""
             if not sep or not key.strip():
                 raise OptionError(f"agent {text!r}: {pair!r} is not parameter=number")
-        if params and name != "heuristic":
-            raise OptionError(f"agent {text!r}: the {name} agent takes no parameters")
+        if params and name == "random":
+            raise OptionError(f"agent {text!r}: the random agent takes no parameters")
+        if name in SEARCH_PARAMS:
+            names = [key for key, _, _ in SEARCH_PARAMS[name]]
+            for key in params:
+                if key not in names:
+                    raise OptionError(f"agent {text!r}: {name} has no parameter {key!r}; it has {', '.join(names)}")
+            for key in ("worlds", "iters", "rollouts", "solve"):
+                if key in params and not (params[key] >= 1 and params[key] == int(params[key])):
+                    raise OptionError(f"agent {text!r}: {key} must be a whole number >= 1")
+            if params.get("time", 0) < 0 or params.get("c", 0) < 0 or params.get("bidding", 1) not in (0, 1):
+                raise OptionError(f"agent {text!r}: time and c must be >= 0, bidding 0 or 1")
         return cls(name, params)
 
     def __str__(self) -> str:
@@ -86,7 +113,7 @@ def seat_agents(game: str, agents, players: int) -> tuple[list[Agent], list[str]
     if any(a.name == "heuristic" for a in seated):
         names = [name for name, _, _ in agent_module(game).PARAMS]
         for a in seated:
-            for key in a.params:
+            for key in a.params if a.name == "heuristic" else ():
                 if key not in names:
                     raise OptionError(f"the {game} heuristic has no parameter {key!r}; it has {', '.join(names)}")
     return seated, [str(a) for a in seated]
@@ -94,12 +121,31 @@ def seat_agents(game: str, agents, players: int) -> tuple[list[Agent], list[str]
 
 def seat_arrays(game: str, seated: list[Agent]) -> tuple[np.ndarray, np.ndarray]:
     """``(kinds, params)`` for a batch loop: each seat's kind, and its parameter array (the
-    heuristic's defaults with the seat's own values; unused for a random seat)."""
+    heuristic's defaults with the seat's own values; a search agent's playouts use them)."""
     module = agent_module(game)
     names = [name for name, _, _ in module.PARAMS]
-    kinds = np.array([HEURISTIC if a.name == "heuristic" else RANDOM for a in seated], dtype=np.int64)
+    kinds = np.array([KIND_NAMES.index(a.name) for a in seated], dtype=np.int64)
     params = np.tile(module.DEFAULTS, (len(seated), 1))
     for seat, a in enumerate(seated):
-        for key, value in a.params.items():
-            params[seat, names.index(key)] = value
+        if a.name == "heuristic":
+            for key, value in a.params.items():
+                params[seat, names.index(key)] = value
     return kinds, params
+
+
+def search_arrays(seated: list[Agent]) -> np.ndarray:
+    """Each seat's PIMC or ISMCTS parameters (``agents.pimc.PARAMS``, ``agents.ismcts.PARAMS``),
+    defaults filled in; zeros for other seats."""
+    width = max(len(p) for p in SEARCH_PARAMS.values())
+    out = np.zeros((len(seated), width), dtype=np.float64)
+    for seat, a in enumerate(seated):
+        if a.name in SEARCH_PARAMS:
+            table = SEARCH_PARAMS[a.name]
+            for k, (key, default, _) in enumerate(table):
+                out[seat, k] = a.params.get(key, default)
+    return out
+
+
+def uses_search(seated: list[Agent]) -> bool:
+    """Whether any seat holds a search agent (played by ``agents.search``)."""
+    return any(KIND_NAMES.index(a.name) in SEARCH_KINDS for a in seated)

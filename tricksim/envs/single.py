@@ -33,6 +33,9 @@ def opponent_arrays(game, seat: int, opponents) -> tuple[np.ndarray, np.ndarray]
     if not 0 <= int(seat) < game.players:
         raise ValueError(f"{game.name}: seat {seat!r} is not a seat (0..{game.players - 1})")
     seated, _ = seat_agents(game.name, opponents, game.players)
+    for other, a in enumerate(seated):
+        if other != int(seat) and a.name not in ("random", "heuristic"):
+            raise ValueError(f"{game.name}: opponent {a}: the environments seat random or heuristic opponents")
     return seat_arrays(game.name, seated)
 
 

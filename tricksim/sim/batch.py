@@ -32,10 +32,11 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..agents import agent_module, seat_agents, seat_arrays
+from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..errors import OptionError
 
 CHUNK = 1 << 18  # hands per chunk: one call of the numba loop, one part file, one worker task
+SEARCH_CHUNK = 64  # the same with a search agent seated: its hands take milliseconds to seconds each
 RUN_KEY = b"tricksim.run"  # the Parquet metadata entry that describes the run that wrote the file
 PART_OPTIONS = pa.ipc.IpcWriteOptions(compression="lz4")
 
@@ -91,7 +92,12 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
         features = module.FEATURES
         kinds, params = seat_arrays(run.game, seated)
         raw = _scratch(count, len(record) + len(features))
-        module.play_hands(run.seed, first, game.option_array, kinds, params, raw)
+        if uses_search(seated):
+            from ..agents.search import run_hands
+
+            run_hands(game, run.seed, first, kinds, params, search_arrays(seated), raw)
+        else:
+            module.play_hands(run.seed, first, game.option_array, kinds, params, raw)
     df = game.frame(raw[:, :len(record)], run.seed, first)
     for k, name in enumerate(features):
         df[name] = raw[:, len(record) + k].astype(np.int8)
@@ -116,9 +122,10 @@ def _scratch(count: int, width: int) -> np.ndarray:
     return rows[:count]
 
 
-def _chunks(hands: int) -> list[tuple[int, int, int]]:
-    """(index, first hand, count) of each chunk of a run of ``hands`` hands."""
-    return [(k, first, min(CHUNK, hands - first)) for k, first in enumerate(range(0, hands, CHUNK))]
+def _chunks(run: Run) -> list[tuple[int, int, int]]:
+    """(index, first hand, count) of each chunk of ``run``."""
+    size = SEARCH_CHUNK if uses_search(seat_agents(run.game, list(run.agents), len(run.agents))[0]) else CHUNK
+    return [(k, first, min(size, run.hands - first)) for k, first in enumerate(range(0, run.hands, size))]
 
 
 _shared_rows = None  # in a forked worker: the _Rows of the run it plays, shared with the parent
@@ -198,7 +205,7 @@ def _start_method():
 
 def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame:
     """All rows of ``run`` in memory, in hand order."""
-    chunks = _chunks(run.hands)
+    chunks = _chunks(run)
     rows = _Rows(play_chunk(run, 0, 0), run.hands)  # also loads the kernels here, once, before any fork
     bar = _progress(run, 0) if progress else None
     if workers <= 1 or len(chunks) <= 1:
@@ -303,7 +310,7 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
         os.replace(tmp, manifest)
     for stale in parts.glob("*.tmp"):  # a part being written when the run stopped
         stale.unlink()
-    chunks = _chunks(run.hands)
+    chunks = _chunks(run)
     missing = [c for c in chunks if not _part_ok(_part(parts, c[0]))]
     done = run.hands - sum(count for _, _, count in missing)
     bar = _progress(run, done) if progress else None

@@ -1,0 +1,133 @@
+"""Single-observer Information Set MCTS (Cowling, Powley and Whitehouse, 2012).
+
+One tree over the deciding seat's information: every iteration samples a new deal consistent with
+what the seat knows (the game's ``sample``), walks the tree using only the actions legal in that
+deal, adds one node, plays the rest out with the heuristic agent and backs up every seat's score.
+
+* **Selection.** UCB1 with availability counts: a child's exploration term counts the visits of
+  its parent in which it was legal, not all of them (an opponent's card is playable only in the
+  deals that gave it to him). Each node is scored for the seat that chose its action, so every
+  seat plays for itself. Scores are scaled by the range seen so far, so one ``c`` serves every
+  game's scale.
+* **Budget.** ``iters`` iterations, or ``time`` seconds (0 for none; not reproducible).
+* **Choice.** The root's most visited action.
+
+``bidding = 0`` leaves the decisions before the card play to the heuristic agent, as in PIMC.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from ..sim.kernels import rand_below
+from . import SEARCH_PARAMS
+from .family import heuristic, sample, score, step, to_act
+from .pimc import is_card_play, legal_actions, now, playout
+
+PARAMS = SEARCH_PARAMS["ismcts"]
+DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
+ITERS, TIME, C, BIDDING = range(len(PARAMS))
+MAX_NODES = 1 << 17  # a budget in time stops here
+
+# node fields (int64): the action that led to it, the seat that chose it, first child, next sibling,
+# visits, availability; its total score (float64) is apart
+ACTION, PLAYER, CHILD, SIBLING, VISITS, AVAIL = range(6)
+
+
+@nb.njit(cache=True)
+def act(family, s, params, hparams, rng, world, actions, nodes, totals, path):
+    """ISMCTS's action for the seat to act at ``s`` (``nodes``: MAX_NODES x 6 int64, ``totals``:
+    MAX_NODES float64, ``path``: int64 scratch as long as a hand)."""
+    seat = to_act(family, s)
+    n = legal_actions(family, s, actions)
+    if n == 1:
+        return actions[0]
+    if not is_card_play(family, s) and params[BIDDING] == 0:
+        return heuristic(family, s, hparams, rng)
+    iters = np.int64(params[ITERS])
+    limit = params[TIME]
+    if limit > 0:
+        iters = nodes.shape[0] - 1
+    iters = min(iters, nodes.shape[0] - 1)
+    start = now() if limit > 0 else 0.0
+    c = params[C]
+    used = 1
+    nodes[0, CHILD] = -1
+    nodes[0, VISITS] = 0
+    low, high = np.inf, -np.inf
+    for _ in range(iters):
+        sample(family, s, seat, rng, world)
+        node = 0
+        depth = 0
+        path[0] = 0
+        expanded = False
+        while to_act(family, world) >= 0 and not expanded:
+            mover = to_act(family, world)
+            m = legal_actions(family, world, actions)
+            # an action legal here without a child: expand one of them at random
+            untried = 0
+            for i in range(m):
+                child = nodes[node, CHILD]
+                while child >= 0 and nodes[child, ACTION] != actions[i]:
+                    child = nodes[child, SIBLING]
+                if child < 0:
+                    actions[untried], actions[i] = actions[i], actions[untried]
+                    untried += 1
+            if untried > 0 and used < nodes.shape[0]:
+                a = actions[rand_below(rng, untried)]
+                new = used
+                used += 1
+                nodes[new, ACTION] = a
+                nodes[new, PLAYER] = mover
+                nodes[new, CHILD] = -1
+                nodes[new, SIBLING] = nodes[node, CHILD]
+                nodes[new, VISITS] = 0
+                nodes[new, AVAIL] = 0
+                totals[new] = 0.0
+                nodes[node, CHILD] = new
+                step(family, world, a)
+                node = new
+                depth += 1
+                path[depth] = node
+                expanded = True
+                break
+            if untried > 0:  # the tree is full: play on below this node
+                break
+            # every legal action has a child: UCB among them
+            scale = c * (high - low if high > low else 1.0)
+            best, best_value = -1, -np.inf
+            for i in range(m):
+                child = nodes[node, CHILD]
+                while nodes[child, ACTION] != actions[i]:
+                    child = nodes[child, SIBLING]
+                nodes[child, AVAIL] += 1
+                v = nodes[child, VISITS]
+                if v == 0:
+                    value = np.inf
+                else:
+                    value = totals[child] / v + scale * np.sqrt(np.log(nodes[child, AVAIL]) / v)
+                if value > best_value:
+                    best, best_value = child, value
+            step(family, world, nodes[best, ACTION])
+            node = best
+            depth += 1
+            path[depth] = node
+        playout(family, world, hparams, rng)
+        for d in range(depth + 1):
+            k = path[d]
+            nodes[k, VISITS] += 1
+            if d > 0:
+                r = score(family, world, nodes[k, PLAYER])
+                totals[k] += r
+                low = min(low, r)
+                high = max(high, r)
+        if limit > 0 and now() - start > limit:
+            break
+    best, most = -1, -1
+    child = nodes[0, CHILD]
+    while child >= 0:
+        if nodes[child, VISITS] > most:
+            best, most = nodes[child, ACTION], nodes[child, VISITS]
+        child = nodes[child, SIBLING]
+    return best

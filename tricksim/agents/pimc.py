@@ -1,0 +1,113 @@
+"""Perfect Information Monte Carlo: the action with the best average over sampled deals.
+
+At each decision the seat samples ``worlds`` deals consistent with all it knows (the game's
+``sample``: its hand, the cards played, the voids shown, the piles it saw; bids are not used as
+evidence) and values every legal action in each:
+
+* **Card play, from ``solve`` cards in hand on,** with the exact solver: the action's value is the
+  seat's hand score when both sides play on perfectly in that world (``solver.action_values``,
+  the two-sided or paranoid minimax of ``solver``). The solver's table is shared by the worlds of
+  a decision and by the decisions of a hand: its keys hold every hand, so an entry is exact for
+  its position wherever it was found.
+* **Every other decision** (pick or pass, bid levels, bury, call, trump, discard, exchange, and
+  the first cards of a long hand): the seat's mean hand score over ``rollouts`` heuristic
+  playouts of the action in that world. Solving from the first card costs tens of milliseconds a
+  world and action (BENCHMARKS.md); ``solve = 99`` asks for it all the same.
+
+With ``bidding = 0`` the heuristic agent makes the decisions before the card play, so a match of
+PIMC against the heuristic measures card play alone. ``time`` (seconds, 0 for none) stops
+sampling once spent, after at least one world; a run with it is not reproducible.
+
+The error of PIMC is known ("strategy fusion": in each world it plays as if it could see the
+cards, so it overrates lines that need a guess later); ISMCTS (``agents.ismcts``) does not have it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numba as nb
+import numpy as np
+
+from ..sim import actions as A
+from ..sim.kernels import bit, lowest_card, popcount
+from . import SEARCH_PARAMS
+from .family import hand, heuristic, legal, playout, sample, score, step, to_act
+from .solver import SCORE, action_values
+
+PARAMS = SEARCH_PARAMS["pimc"]
+DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
+WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING = range(len(PARAMS))
+
+
+@nb.njit(cache=True)
+def now():
+    """Seconds on a monotonic clock."""
+    with nb.objmode(t="float64"):
+        t = time.perf_counter()
+    return t
+
+
+@nb.njit(cache=True, inline="always")
+def legal_actions(family, s, out):
+    """Write the legal action ids at ``s`` into ``out``, in increasing order; their count."""
+    words, cards, kind = legal(family, s)
+    n = 0
+    while words:
+        a = lowest_card(words)
+        words ^= bit(a)
+        out[n] = a
+        n += 1
+    while cards:
+        c = lowest_card(cards)
+        cards ^= bit(c)
+        out[n] = A.CARD_BASE + 54 * kind + c
+        n += 1
+    return n
+
+
+@nb.njit(cache=True, inline="always")
+def is_card_play(family, s):
+    words, cards, kind = legal(family, s)
+    return words == 0 and kind == A.PLAY
+
+
+@nb.njit(cache=True)
+def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
+    """PIMC's action for the seat to act at ``s`` (``params``: PARAMS; ``hparams``: the heuristic's
+    parameters for its playouts and, with ``bidding = 0``, its own early decisions; ``ws``: the
+    solver's workspace)."""
+    seat = to_act(family, s)
+    n = legal_actions(family, s, actions)
+    if n == 1:
+        return actions[0]
+    play = is_card_play(family, s)
+    if not play and params[BIDDING] == 0:
+        return heuristic(family, s, hparams, rng)
+    solving = play and popcount(hand(family, s, seat)) <= params[SOLVE]
+    worlds = max(1, np.int64(params[WORLDS]))
+    rollouts = max(1, np.int64(params[ROLLOUTS]))
+    limit = params[TIME]
+    start = now() if limit > 0 else 0.0
+    totals[:n] = 0.0
+    trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
+    for _ in range(worlds):
+        sample(family, s, seat, rng, world)
+        if solving:
+            action_values(family, world, seat, SCORE, ws, actions, values)
+            for i in range(n):
+                totals[i] += values[i]
+        else:
+            for i in range(n):
+                for _ in range(rollouts):
+                    trial[:] = world
+                    step(family, trial, actions[i])
+                    playout(family, trial, hparams, rng)
+                    totals[i] += score(family, trial, seat)
+        if limit > 0 and now() - start > limit:
+            break
+    best = 0
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return actions[best]

@@ -1,0 +1,155 @@
+"""The batch loop for tables with a search agent (PIMC, ISMCTS) in some seat.
+
+Written once for every game over ``agents.family``, and compiled per family. Each hand draws the
+agents' randomness from the stream of ``(seed, hand)``, as the heuristic loops do, so its row does
+not depend on threads, workers or chunks (a ``time`` budget aside). A search agent's playouts use
+its seat's heuristic parameters.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numba as nb
+import numpy as np
+from numba import literally, types
+
+from ..errors import OptionError
+from ..sim import actions as A
+from ..sim.kernels import RNG_SIZE, seed_stream
+from . import ismcts, pimc
+from .family import deal, heuristic, legal, record, state_size, step, to_act
+from .kinds import HEURISTIC, ISMCTS, PIMC
+from .random import uniform_action
+from .solver import FRAME, MAX_DEPTH, MAX_MOVES, TT_BITS
+
+BLOCK = 4  # hands per parallel task: the scratch (an 8 MB table) is made once a block
+MAX_SEATS = 16
+SEARCH_WIDTH = max(len(pimc.PARAMS), len(ismcts.PARAMS))
+
+
+@nb.njit(cache=True, parallel=True)
+def play_hands(family, seed, first, players, options, kinds, params, search, hparams, out):
+    """Play hands ``first ..`` into ``out`` (one row each): ``kinds[seat]`` an agent kind,
+    ``params[seat]`` the heuristic's parameters, ``search[seat]`` PIMC's or ISMCTS's;
+    ``hparams``: the heuristic's defaults, that order the solver's search."""
+    literally(family)
+    count = out.shape[0]
+    size = state_size(family)
+    any_ismcts = False
+    for p in range(players):
+        any_ismcts |= kinds[p] == ISMCTS
+    nodes_size = ismcts.MAX_NODES if any_ismcts else 1
+    for b in nb.prange((count + BLOCK - 1) // BLOCK):
+        s = np.zeros(size, np.int64)
+        world = np.zeros(size, np.int64)
+        dealt = np.zeros(MAX_SEATS, np.int64)
+        deal_rng = np.zeros(RNG_SIZE, np.uint64)
+        rng = np.zeros(RNG_SIZE, np.uint64)
+        actions = np.zeros(MAX_MOVES, np.int64)
+        values = np.zeros(MAX_MOVES, np.int64)
+        totals = np.zeros(MAX_MOVES, np.float64)
+        ws = (np.zeros((MAX_DEPTH + 1, size), np.int64), np.zeros((MAX_DEPTH + 1, MAX_MOVES), np.int64),
+              np.zeros((MAX_DEPTH + 1, FRAME), np.int64), np.zeros(A.NUM_ACTIONS, np.int64),
+              np.zeros((1 << TT_BITS, 4), np.int64), np.zeros(4, np.int64), hparams.copy(),
+              np.zeros(RNG_SIZE, np.uint64))
+        nodes = np.zeros((nodes_size, 6), np.int64)
+        node_totals = np.zeros(nodes_size, np.float64)
+        path = np.zeros(MAX_DEPTH + 1, np.int64)
+        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+            hand = first + i
+            deal(family, s, seed, hand, players, options, deal_rng)
+            for p in range(players):
+                dealt[p] = s[p]  # HANDS is slot 0 in every game
+            seed_stream(rng, seed, hand, 1)
+            while to_act(family, s) >= 0:
+                seat = to_act(family, s)
+                kind = kinds[seat]
+                if kind == HEURISTIC:
+                    a = heuristic(family, s, params[seat], rng)
+                elif kind == PIMC:
+                    a = pimc.act(family, s, search[seat], params[seat], rng, world, actions, totals, values, ws)
+                elif kind == ISMCTS:
+                    a = ismcts.act(family, s, search[seat], params[seat], rng, world, actions, nodes, node_totals,
+                                   path)
+                else:
+                    words, cards, card_kind = legal(family, s)
+                    a = uniform_action(words, cards, card_kind, rng)
+                step(family, s, a)
+            record(family, s, dealt, out, i)
+
+
+@cache
+def _compiled(family: int):
+    vec, table, f64 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
+    return play_hands.compile((types.literal(family), types.int64, types.int64, types.int64, vec, vec, f64, f64,
+                               types.float64[::1], table))
+
+
+def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
+    """Play hands ``first .. first + len(out) - 1`` of ``game`` (a Game) into ``out``."""
+    from . import agent_module
+    from .family import FAMILY
+
+    family = FAMILY[game.name]
+    _compiled(family)(family, seed, first, game.players, game.option_array, kinds, params, search,
+                      agent_module(game.name).DEFAULTS, out)
+
+
+@nb.njit(cache=True)
+def decide(family, s, kind, search_params, hparams, rng, ws):
+    """The action of a PIMC or ISMCTS agent (``kind``) for the seat to act at ``s``."""
+    literally(family)
+    size = state_size(family)
+    world = np.zeros(size, np.int64)
+    actions = np.zeros(MAX_MOVES, np.int64)
+    if kind == PIMC:
+        return pimc.act(family, s, search_params, hparams, rng, world, actions, np.zeros(MAX_MOVES, np.float64),
+                        np.zeros(MAX_MOVES, np.int64), ws)
+    return ismcts.act(family, s, search_params, hparams, rng, world, actions, np.zeros((ismcts.MAX_NODES, 6), np.int64),
+                      np.zeros(ismcts.MAX_NODES, np.float64), np.zeros(MAX_DEPTH + 1, np.int64))
+
+
+@cache
+def _decide(family: int):
+    from .solver import WORKSPACE
+
+    return decide.compile((types.literal(family), types.int64[::1], types.int64, types.float64[::1],
+                           types.float64[::1], types.uint64[::1], WORKSPACE))
+
+
+class Searcher:
+    """One search agent of ``game`` (a Game) for Python callers: ``agent`` is ``"pimc..."`` or
+    ``"ismcts..."`` with its parameters; ``act(state)`` returns its action id for the seat to act.
+
+    >>> import tricksim
+    >>> state = tricksim.make_game("nesmear").new_hand(seed=2, dealer=0)
+    >>> bot = Searcher(state.game, "ismcts:iters=50", seed=1)
+    >>> bot.act(state) in state.legal_actions()
+    True
+    """
+
+    def __init__(self, game, agent: str = "pimc", seed: int = 0):
+        from . import Agent, agent_module, search_arrays
+        from .family import FAMILY
+        from .kinds import KIND_NAMES
+        from .solver import workspace
+        from ..sim.kernels import new_rng, seed_stream
+
+        parsed = Agent.parse(agent)
+        if parsed.name not in ("pimc", "ismcts"):
+            raise OptionError(f"agent {agent!r}: a search agent is pimc or ismcts")
+        self.game, self.agent = game, parsed
+        self.family = FAMILY[game.name]
+        self.kind = KIND_NAMES.index(parsed.name)
+        self.params = search_arrays([parsed])[0]
+        self.hparams = agent_module(game.name).DEFAULTS
+        self.rng = new_rng()
+        seed_stream(self.rng, seed, 0, 2)
+        self.ws = workspace(game.kernels.STATE_SIZE, self.hparams)
+
+    def act(self, state) -> int:
+        if state.is_terminal():
+            raise ValueError("the hand is over: no action to choose")
+        return int(_decide(self.family)(self.family, state.array, self.kind, self.params, self.hparams, self.rng,
+                                        self.ws))
