@@ -15,17 +15,15 @@ import numpy as np
 from numba import literally, types
 
 from ..errors import OptionError
-from ..sim import actions as A
-from ..sim.kernels import RNG_SIZE, seed_stream
-from . import ismcts, pimc
-from .family import deal, heuristic, legal, record, state_size, step, to_act
-from .kinds import HEURISTIC, ISMCTS, PIMC
+from ..sim.kernels import RNG_SIZE, new_rng, seed_stream
+from . import Agent, agent_module, ismcts, pimc, search_arrays
+from .family import FAMILY, deal, hand, heuristic, legal, record, state_size, step, to_act
+from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, PIMC
 from .random import uniform_action
-from .solver import FRAME, MAX_DEPTH, MAX_MOVES, TT_BITS
+from .solver import MAX_DEPTH, MAX_MOVES, WORKSPACE, workspace
 
 BLOCK = 4  # hands per parallel task: the scratch (an 8 MB table) is made once a block
 MAX_SEATS = 16
-SEARCH_WIDTH = max(len(pimc.PARAMS), len(ismcts.PARAMS))
 
 
 @nb.njit(cache=True, parallel=True)
@@ -49,19 +47,16 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
         actions = np.zeros(MAX_MOVES, np.int64)
         values = np.zeros(MAX_MOVES, np.int64)
         totals = np.zeros(MAX_MOVES, np.float64)
-        ws = (np.zeros((MAX_DEPTH + 1, size), np.int64), np.zeros((MAX_DEPTH + 1, MAX_MOVES), np.int64),
-              np.zeros((MAX_DEPTH + 1, FRAME), np.int64), np.zeros(A.NUM_ACTIONS, np.int64),
-              np.zeros((1 << TT_BITS, 4), np.int64), np.zeros(4, np.int64), hparams.copy(),
-              np.zeros(RNG_SIZE, np.uint64))
+        ws = workspace(size, hparams)
         nodes = np.zeros((nodes_size, 6), np.int64)
         node_totals = np.zeros(nodes_size, np.float64)
         path = np.zeros(MAX_DEPTH + 1, np.int64)
         for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            hand = first + i
-            deal(family, s, seed, hand, players, options, deal_rng)
+            number = first + i
+            deal(family, s, seed, number, players, options, deal_rng)
             for p in range(players):
-                dealt[p] = s[p]  # HANDS is slot 0 in every game
-            seed_stream(rng, seed, hand, 1)
+                dealt[p] = hand(family, s, p)
+            seed_stream(rng, seed, number, 1)
             while to_act(family, s) >= 0:
                 seat = to_act(family, s)
                 kind = kinds[seat]
@@ -88,9 +83,6 @@ def _compiled(family: int):
 
 def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
     """Play hands ``first .. first + len(out) - 1`` of ``game`` (a Game) into ``out``."""
-    from . import agent_module
-    from .family import FAMILY
-
     family = FAMILY[game.name]
     _compiled(family)(family, seed, first, game.players, game.option_array, kinds, params, search,
                       agent_module(game.name).DEFAULTS, out)
@@ -106,14 +98,13 @@ def decide(family, s, kind, search_params, hparams, rng, ws):
     if kind == PIMC:
         return pimc.act(family, s, search_params, hparams, rng, world, actions, np.zeros(MAX_MOVES, np.float64),
                         np.zeros(MAX_MOVES, np.int64), ws)
-    return ismcts.act(family, s, search_params, hparams, rng, world, actions, np.zeros((ismcts.MAX_NODES, 6), np.int64),
+    nodes = np.zeros((ismcts.MAX_NODES, 6), np.int64)
+    return ismcts.act(family, s, search_params, hparams, rng, world, actions, nodes,
                       np.zeros(ismcts.MAX_NODES, np.float64), np.zeros(MAX_DEPTH + 1, np.int64))
 
 
 @cache
 def _decide(family: int):
-    from .solver import WORKSPACE
-
     return decide.compile((types.literal(family), types.int64[::1], types.int64, types.float64[::1],
                            types.float64[::1], types.uint64[::1], WORKSPACE))
 
@@ -130,12 +121,6 @@ class Searcher:
     """
 
     def __init__(self, game, agent: str = "pimc", seed: int = 0):
-        from . import Agent, agent_module, search_arrays
-        from .family import FAMILY
-        from .kinds import KIND_NAMES
-        from .solver import workspace
-        from ..sim.kernels import new_rng, seed_stream
-
         parsed = Agent.parse(agent)
         if parsed.name not in ("pimc", "ismcts"):
             raise OptionError(f"agent {agent!r}: a search agent is pimc or ismcts")

@@ -713,6 +713,8 @@ def merge(s, cards):
             special |= K.SUIT_MASKS[K.EFFECTIVE[s[K.CALLED]]]  # the hold card rule counts them
     kept = cards
     for e in range(5):
+        if popcount(cards & K.SUIT_MASKS[e] & ~special) < 2:
+            continue  # nothing to merge in this suit: skip its walk (the solver calls this at every node)
         in_run = False
         run_points = -1
         for k in range(14):
@@ -734,9 +736,20 @@ def merge(s, cards):
 @nb.njit(cache=True)
 def points_bounds(s, seat):
     """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s`` to the
-    end: at most every card point not yet in a finished trick; at least minus the bury, which the
-    defenders lose if the picker's side takes its first trick."""
+    end. At most every card point not yet in a finished trick, less the bury where it cannot move
+    to ``seat``'s side (the defenders', or the picker's once it has a trick). At least nothing,
+    except that the defenders lose the bury if the picker's side takes its first trick (before the
+    sides form, only the ``-bury .. 120 - taken`` bound of every seat). Tight bounds let the solver
+    settle a trick start from its tally alone."""
     taken = 0
     for p in range(P):
         taken += s[K.POINTS_TAKEN + p]
-    return -mask_points(s[K.BURIED], K.POINTS), np.int64(120 - taken)
+    bury = mask_points(s[K.BURIED], K.POINTS)
+    if not _sides_formed(s):
+        return -bury, np.int64(120 - taken)
+    tricks, _ = _picker_side_taken(s)
+    if tricks == 0:  # the bury still goes with the picker's side's first trick
+        if _on_picker_side(s, seat):
+            return np.int64(0), np.int64(120 - taken)
+        return -bury, np.int64(120 - taken - bury)
+    return np.int64(0), np.int64(120 - taken - bury)
