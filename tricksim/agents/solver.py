@@ -25,10 +25,6 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   fewer positions than counting cutoffs). A heuristic action merged away is simply not first.
 * **Equivalent cards.** ``merge`` keeps one card of each run of cards adjacent in power in one
   hand with the same points and no rule of their own; the others cannot change the value.
-
->>> import tricksim
->>> game = tricksim.make_game("sheepshead")
->>> state = game.new_hand(seed=3, dealer=0)
 """
 
 from __future__ import annotations
@@ -465,9 +461,11 @@ def solve(state, seat: int | None = None, objective: str = "score", target: int 
     ...                          "8C 7C AS TS KS 9S", "8S 7S AH TH KH 9H"], rest="8H 7H", dealer=0)
     >>> for action in ["pass", "pass", "pass", "pass", "pick", "bury 8H", "bury 7H", "alone"]:
     ...     state = state.apply(action)
-    >>> solution = tricksim.solve(state, objective="points")
-    >>> solution.value, solution.paranoid  # the picker's side: all 120 card points less none
+    >>> solution = tricksim.solve(state, seat=0, objective="points")
+    >>> solution.value, solution.paranoid  # the picker holds the six top trumps: all 120 points
     (120, False)
+    >>> tricksim.solve(state, objective="points").value  # for seat 1, to lead: the defenders' points
+    0
     """
     from . import agent_module
     from .family import FAMILY
