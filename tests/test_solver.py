@@ -60,8 +60,8 @@ def brute(family, s, judge, objective):
 
 
 def ending(game, seed: int, left: int):
-    """A random hand of ``game`` played by heuristic-free random choices until ``left`` actions of
-    the card play remain for every seat to play out (at most)."""
+    """A hand of ``game`` played at random until at most ``left`` cards remain in the hands during
+    the card play; None if the hand ends before that."""
     rng = np.random.default_rng(seed)
     state = game.new_hand(seed=seed, dealer=seed % game.players)
     while not state.is_terminal():

@@ -30,10 +30,10 @@ import numba as nb
 import numpy as np
 
 from ..sim import actions as A
-from ..sim.kernels import bit, lowest_card, popcount
+from ..sim.kernels import popcount
 from . import SEARCH_PARAMS
 from .family import hand, heuristic, legal, playout, sample, score, step, to_act
-from .solver import SCORE, action_values
+from .solver import SCORE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
@@ -52,18 +52,7 @@ def now():
 def legal_actions(family, s, out):
     """Write the legal action ids at ``s`` into ``out``, in increasing order; their count."""
     words, cards, kind = legal(family, s)
-    n = 0
-    while words:
-        a = lowest_card(words)
-        words ^= bit(a)
-        out[n] = a
-        n += 1
-    while cards:
-        c = lowest_card(cards)
-        cards ^= bit(c)
-        out[n] = A.CARD_BASE + 54 * kind + c
-        n += 1
-    return n
+    return write_actions(words, cards, kind, out)
 
 
 @nb.njit(cache=True, inline="always")

@@ -89,17 +89,16 @@ def _key(family, s, judge, objective):
     return hash_mix(k, judge * 2 + objective) | np.int64(1)  # 0 marks an empty entry
 
 
-@nb.njit(cache=True)
-def list_moves(family, s, out):
-    """Write the actions to search at ``s`` into ``out`` (equivalent cards merged); their count."""
-    words, cards, kind = legal(family, s)
+@nb.njit(cache=True, inline="always")
+def write_actions(words, cards, kind, out):
+    """Write the action ids of a ``legal`` triple (words, then cards of ``kind``) into ``out``,
+    in increasing order; their count."""
     n = 0
     while words:
         a = lowest_card(words)
         words ^= bit(a)
         out[n] = a
         n += 1
-    cards = merge(family, s, cards)
     base = A.CARD_BASE + 54 * kind
     while cards:
         c = lowest_card(cards)
@@ -107,6 +106,13 @@ def list_moves(family, s, out):
         out[n] = base + c
         n += 1
     return n
+
+
+@nb.njit(cache=True)
+def list_moves(family, s, out):
+    """Write the actions to search at ``s`` into ``out`` (equivalent cards merged); their count."""
+    words, cards, kind = legal(family, s)
+    return write_actions(words, merge(family, s, cards), kind, out)
 
 
 @nb.njit(cache=True, inline="always")
@@ -322,18 +328,7 @@ def action_values(family, s, judge, objective, ws, actions, values):
     words, cards, kind = legal(family, s)
     kept = merge(family, s, cards)
     base = A.CARD_BASE + 54 * kind
-    n = 0
-    all_cards = cards
-    while words:
-        a = lowest_card(words)
-        words ^= bit(a)
-        actions[n] = a
-        n += 1
-    while all_cards:
-        c = lowest_card(all_cards)
-        all_cards ^= bit(c)
-        actions[n] = base + c
-        n += 1
+    n = write_actions(words, cards, kind, actions)
     child = stack[stack.shape[0] - 2]
     for i in range(n):
         a = actions[i]
