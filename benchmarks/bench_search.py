@@ -67,7 +67,7 @@ def time_solves(game, positions, objective, targets=None):
     ws = S.workspace(game.kernels.STATE_SIZE, agent_module(game.name).DEFAULTS)
     s0, j0 = positions[0]
     kernels.solve_root(family, s0.copy(), j0, objective, -1, ws)  # compile outside the clock
-    times, values = [], []
+    times, values, nodes = [], [], []
     for i, (s, judge) in enumerate(positions):
         S.clear(ws)
         target = -1 if targets is None else int(targets[i])
@@ -75,11 +75,13 @@ def time_solves(game, positions, objective, targets=None):
         value, _ = kernels.solve_root(family, s.copy(), judge, objective, target, ws)
         times.append(time.perf_counter() - start)
         values.append(value)
-    return np.array(times) * 1000, np.array(values)
+        nodes.append(ws[S.STATS][S.NODES])
+    return np.array(times) * 1000, np.array(values), np.array(nodes)
 
 
-def row(label, ms):
-    return f"| {label} | {len(ms):,} | {np.median(ms):.3f} | {np.percentile(ms, 90):.3f} | {ms.max():.3f} |"
+def row(label, ms, nodes):
+    return (f"| {label} | {len(ms):,} | {np.median(ms):.3f} | {np.percentile(ms, 90):.3f} | {ms.max():.3f} "
+            f"| {np.median(nodes):,.0f} |")
 
 
 def pimc_rate(game, hands: int):
@@ -112,19 +114,19 @@ def main():
     parser.add_argument("--pimc-hands", type=int, default=30)
     args = parser.parse_args()
     numba.set_num_threads(1)
-    print("| game, question | deals | median ms | p90 ms | worst ms |\n|---|---:|---:|---:|---:|")
+    print("| game, question | deals | median ms | p90 ms | worst ms | median positions |\n|---|---:|---:|---:|---:|---:|")
     for name in args.solve_games.split(","):
         game = tricksim.make_game(name)  # default options: Fifty-five with 5 players
         positions = first_card_positions(game, args.deals)
-        points_ms, points = time_solves(game, positions, S.POINTS)
+        points_ms, points, points_nodes = time_solves(game, positions, S.POINTS)
         target = np.full(len(positions), 61) if name == "sheepshead" else np.full(len(positions), np.median(points))
         question = "61" if name == "sheepshead" else f"{np.median(points):g}"
-        target_ms, reached = time_solves(game, positions, S.POINTS, target)
+        target_ms, reached, target_nodes = time_solves(game, positions, S.POINTS, target)
         assert ((reached >= target) == (points >= target)).all()  # the question agrees with the exact tally
-        score_ms, _ = time_solves(game, positions, S.SCORE)
-        print(row(f"{name}: exact points", points_ms), flush=True)
-        print(row(f"{name}: points >= {question}?", target_ms))
-        print(row(f"{name}: exact score", score_ms), flush=True)
+        score_ms, _, score_nodes = time_solves(game, positions, S.SCORE)
+        print(row(f"{name}: exact points", points_ms, points_nodes), flush=True)
+        print(row(f"{name}: points >= {question}?", target_ms, target_nodes))
+        print(row(f"{name}: exact score", score_ms, score_nodes), flush=True)
     print("\n| game | PIMC decisions | seconds | decisions/s (100 worlds) |\n|---|---:|---:|---:|")
     for name in args.games.split(","):
         game = tricksim.make_game(name, **GAMES[name])
