@@ -10,6 +10,7 @@
   the merged ones only; made examples where a merge must and must not happen.
 * ``play_key`` / ``score_key``: transpositions by real play, and single-slot changes.
 * ``side_points``: matches the game's own tallies at the end of random hands.
+* ``score_bounds``: hold every seat's final score at every position of random hands.
 """
 
 from __future__ import annotations
@@ -606,6 +607,24 @@ def test_side_points_match_the_games_tallies(options):
                 else:
                     assert got == 120 - arr[K.SIDE_POINTS]
     assert {K.OUTCOME_WIN, K.OUTCOME_LOSS} <= kinds
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
+def test_score_bounds_hold_the_final_scores(options):
+    """At every position of random hands (doubled play-offs too) each seat's final score lies in its
+    ``score_bounds``; once the outcome is settled the bounds meet."""
+    game = tricksim.make_game("sheepshead", **options)
+    met = 0
+    for seed in range(150):
+        state = game.new_hand(seed=seed, dealer=seed % 5, doubled=seed % 3 == 0)
+        positions = [arr.copy() for arr, _ in drive(game, state.array, [], seed, random.Random(-seed).randrange(32))]
+        final = positions[-1]
+        for arr in positions:
+            for seat in range(5):
+                low, high = S.score_bounds(arr, seat)
+                assert low <= final[K.SCORES + seat] <= high, (seed, seat, low, high)
+                met += bool(low == high)
+    assert met > 0
 
 
 def test_same_side_before_and_after_the_call():

@@ -12,8 +12,8 @@ Python calls such kernels through entry points compiled for one family's constan
 int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
-``score_key``, ``side_points``, ``points_bounds``, ``merge``); their docstrings there say what each
-must do.
+``score_key``, ``side_points``, ``points_bounds``, ``merge``, and where a game has them
+``score_bounds``); their docstrings there say what each must do.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from ..sim import bluke, fiftyfive, sheepshead, smear
+from ..sim.kernels import NO_BOUND
 from . import bluke as bluke_agent
 from . import bluke_search, fiftyfive_search, sheepshead_search, smear_search
 from . import fiftyfive as fiftyfive_agent
@@ -120,6 +121,19 @@ def merge(family, s, cards):
 
 def points_bounds(family, s, seat):
     """``(low, high)``: bounds on what ``side_points`` of ``seat`` can still gain from ``s``."""
+
+
+def score_bounds(family, s, seat):
+    """``(low, high)``: bounds on the hand score of ``seat`` from ``s`` on (a game whose search hooks
+    have no ``score_bounds``: none)."""
+
+
+@overload(score_bounds, prefer_literal=True)
+def _score_bounds(family, s, seat):
+    f = getattr(SEARCH[literal_family(family)], "score_bounds", None)
+    if f is None:
+        return lambda family, s, seat: (-NO_BOUND, NO_BOUND)
+    return lambda family, s, seat: f(s, seat)
 
 
 def trick_start(family, s):

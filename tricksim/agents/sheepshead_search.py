@@ -1,7 +1,8 @@
 """Sheepshead's search hooks (RULES.md §1): the world sampler and the solver's calls.
 
 ``family.py`` dispatches the generic ``sample``, ``same_side``, ``play_key``, ``score_key``,
-``side_points`` and ``merge`` here; the exact solver, PIMC and ISMCTS are written once over them.
+``side_points``, ``points_bounds``, ``score_bounds`` and ``merge`` here; the exact solver, PIMC and
+ISMCTS are written once over them.
 
 **What a seat knows** (the knowledge rules ``sample`` enforces). A world keeps, for ``seat``:
 
@@ -81,7 +82,7 @@ import numpy as np
 
 from ..cards import CLUBS, HEARTS, SPADES
 from ..sim import sheepshead as K
-from ..sim.kernels import bit, draw_cards, has, hash_mix, lowest_card, mask_points, popcount, rand_below
+from ..sim.kernels import NO_BOUND, bit, draw_cards, has, hash_mix, lowest_card, mask_points, popcount, rand_below
 
 P = K.PLAYERS
 BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
@@ -731,6 +732,46 @@ def merge(s, cards):
             else:
                 in_run = False
     return kept
+
+
+@nb.njit(cache=True, inline="always")
+def _units(points, tricks, role, alone, bump):
+    """``K.picker_units`` of one role: 0 the picker, 1 the partner, 2 a defender."""
+    picker, partner, defender, _, _ = K.picker_units(points, tricks, alone, bump)
+    return picker if role == 0 else (partner if role == 1 else defender)
+
+
+@nb.njit(cache=True)
+def score_bounds(s, seat):
+    """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. The score follows from
+    the tricks and card points the picker's side ends with (``K.picker_units``), and those lie
+    between what it has and what it may still take (``points_bounds``). With some tricks but not
+    all, every seat's score moves one way with the points, so the ends of that range bound it; no
+    trick and every trick have scores of their own (the partner's is 0 with no trick, above his
+    score with a trick and under 31 points). Before the sides form and in a leaster: ``NO_BOUND``."""
+    if not _sides_formed(s):
+        return -NO_BOUND, NO_BOUND
+    picker, partner = s[K.PICKER], s[K.PARTNER]
+    tricks, _ = _picker_side_taken(s)
+    most = tricks + K.NUM_TRICKS - s[K.TRICK_NO]  # every trick not finished yet
+    taken = side_points(s, picker)
+    gain_low, gain_high = points_bounds(s, picker)
+    role = 0 if seat == picker else (1 if seat == partner else 2)
+    alone, bump = partner < 0, s[K.OPT_DOUBLE_ON_BUMP]
+    low, high = NO_BOUND, -NO_BOUND
+    if tricks == 0:
+        v = _units(0, 0, role, alone, bump)
+        low, high = min(low, v), max(high, v)
+    if most == K.NUM_TRICKS:
+        v = _units(0, K.NUM_TRICKS, role, alone, bump)
+        low, high = min(low, v), max(high, v)
+    some = max(tricks, 1)
+    if some <= min(most, K.NUM_TRICKS - 1):  # it may end with some tricks but not all
+        for points in (taken + gain_low, taken + gain_high):
+            v = _units(points, some, role, alone, bump)
+            low, high = min(low, v), max(high, v)
+    doubled = 2 if s[K.DOUBLED] else 1
+    return np.int64(low * doubled), np.int64(high * doubled)
 
 
 @nb.njit(cache=True)

@@ -14,6 +14,10 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   set). ``POINTS``: the tally its side takes from here on (``side_points``: Sheepshead card points,
   Fifty-five trick points, smear Game points, Bluke tricks). A *target* asks only whether the value
   reaches it (a null window: Sheepshead's "does the picker's side take 61?").
+* **Bounds.** At a trick start the value can only move so far: the tally within ``points_bounds``,
+  the score within ``score_bounds`` where the game gives them (Sheepshead: its score follows from
+  the picker's side's tricks and points). A position whose bounds settle the window is not searched;
+  for Sheepshead's exact score, half the positions.
 * **Transposition table.** Direct-mapped, keyed by ``score_key`` (``SCORE``) or ``play_key``
   (``POINTS``, whose remainders do not depend on the tricks already taken, so more positions meet)
   with the judged seat and the objective. Entries keep a lower and an upper bound and the best
@@ -40,13 +44,13 @@ from numba import literally, types
 
 from ..errors import OptionError
 from ..sim import actions as A
-from ..sim.kernels import RNG_SIZE, _as_pointer, bit, borrow, has, hash_mix, lowest_card
-from .family import (heuristic, legal, merge, play_key, playout, points_bounds, same_side, score, score_key,
-                     side_points, step, to_act, trick_start)
+from ..sim.kernels import NO_BOUND, RNG_SIZE, _as_pointer, bit, borrow, has, hash_mix, lowest_card
+from .family import (heuristic, legal, merge, play_key, playout, points_bounds, same_side, score, score_bounds,
+                     score_key, side_points, step, to_act, trick_start)
 
 SCORE, POINTS = 0, 1
 OBJECTIVES = {"score": SCORE, "points": POINTS}
-INF = np.int64(1) << np.int64(40)
+INF = NO_BOUND
 MAX_DEPTH = 256  # actions left in a hand, at most (Fifty-five with nine players: under 60)
 MAX_MOVES = 128
 HISTORY_SHIFT = 30  # a cutoff at depth d adds 2**(HISTORY_SHIFT - d) (at least 1) to its move's score
@@ -171,6 +175,12 @@ def _enter(family, s, depth, ws, judge, objective, alpha, beta):
                 return True, base + high
             if base + low >= beta:
                 return True, base + low
+        else:  # the score can only move within known bounds (where the game gives them)
+            low, high = score_bounds(family, s, judge)
+            if high <= alpha:
+                return True, high
+            if low >= beta:
+                return True, low
         key = _key(family, s, judge, objective)
         slot = key & (tt.shape[0] - 1)
         if tt[slot, KEY] == key:

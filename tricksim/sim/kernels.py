@@ -188,6 +188,8 @@ def hash_mix(h, x):
     return np.int64(_mix64(np.uint64(h) ^ (np.uint64(x) * _GOLDEN + np.uint64(0x632BE59BD9B4E019))))
 
 
+NO_BOUND = np.int64(1) << np.int64(40)  # a search bound wider than any score or tally: none
+
 RNG_SIZE = 2  # a stream: its counter, and the word at that counter, computed ahead
 
 

@@ -369,16 +369,10 @@ def _score_leaster(s):
 
 
 @nb.njit(cache=True, inline="always")
-def _score_picker(s):
-    picker, partner = s[PICKER], s[PARTNER]
-    tricks = s[TRICKS_WON + picker]
-    points = s[POINTS_TAKEN + picker]
-    if partner >= 0:
-        tricks += s[TRICKS_WON + partner]
-        points += s[POINTS_TAKEN + partner]
-    if tricks > 0:
-        points += mask_points(s[BURIED], POINTS)
-    s[SIDE_POINTS] = points
+def picker_units(points, tricks, alone, double_on_bump):
+    """``(picker, partner, defender)`` units of a picker hand whose side took ``tricks`` tricks and
+    ``points`` card points (bury included), the multiplier and whether the side won; before any
+    doubling of the hand (RULES.md §1, Result and Scores)."""
     if tricks == NUM_TRICKS:
         m, win = 3, True
     elif tricks == 0:
@@ -391,18 +385,32 @@ def _score_picker(s):
         m, win = 1, False
     else:
         m, win = 2, False
+    sign = 1 if win else -(2 if double_on_bump else 1)
+    if tricks == 0:  # the partner pays nothing, the picker 3 to each defender
+        return sign * 3 * (PLAYERS - 1 if alone else PLAYERS - 2), 0, -sign * 3, m, win
+    return sign * (4 * m if alone else 2 * m), sign * m, -sign * m, m, win
+
+
+@nb.njit(cache=True, inline="always")
+def _score_picker(s):
+    picker, partner = s[PICKER], s[PARTNER]
+    tricks = s[TRICKS_WON + picker]
+    points = s[POINTS_TAKEN + picker]
+    if partner >= 0:
+        tricks += s[TRICKS_WON + partner]
+        points += s[POINTS_TAKEN + partner]
+    if tricks > 0:
+        points += mask_points(s[BURIED], POINTS)
+    s[SIDE_POINTS] = points
+    picker_score, partner_score, defender_score, m, win = picker_units(points, tricks, partner < 0,
+                                                                       s[OPT_DOUBLE_ON_BUMP])
     s[MULTIPLIER] = m
     s[OUTCOME] = OUTCOME_WIN if win else OUTCOME_LOSS
-    sign = 1 if win else -(2 if s[OPT_DOUBLE_ON_BUMP] else 1)
-    defenders = PLAYERS - 1 if partner < 0 else PLAYERS - 2
     for p in range(PLAYERS):
-        if p == picker:
-            continue
-        if p == partner:
-            s[SCORES + p] = 0 if tricks == 0 else sign * m
-        else:
-            s[SCORES + p] = -sign * (3 if tricks == 0 else m)
-    s[SCORES + picker] = sign * (3 * defenders if tricks == 0 else (4 * m if partner < 0 else 2 * m))
+        s[SCORES + p] = defender_score
+    if partner >= 0:
+        s[SCORES + partner] = partner_score
+    s[SCORES + picker] = picker_score
 
 
 # --- legal moves and step -----------------------------------------------------
