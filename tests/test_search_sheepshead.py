@@ -612,7 +612,7 @@ def test_side_points_match_the_games_tallies(options):
 @pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
 def test_score_bounds_hold_the_final_scores(options):
     """At every position of random hands (doubled play-offs too) each seat's final score lies in its
-    ``score_bounds``; once the outcome is settled the bounds meet."""
+    ``score_bounds``, and some bounds (at least the finished hands') meet."""
     game = tricksim.make_game("sheepshead", **options)
     met = 0
     for seed in range(150):
