@@ -1,8 +1,10 @@
-"""Bluke's search hooks (``agents/bluke_search.py``): the world sampler, keys, tallies and merging.
+"""Bluke's search hooks (``agents/bluke_search.py``): the world sampler, keys, tallies, bounds and
+merging.
 
 The sampler is checked against the seat's own observation vector, the deck, the voids shown in
 play (worked out here again from the public tricks, not with the engine's kernel) and by
-replaying the hand on the sampled deal; the merge against a brute-force minimax.
+replaying the hand on the sampled deal; the merge against a brute-force minimax; the score bounds
+against the final scores of random hands.
 """
 
 from __future__ import annotations
@@ -452,3 +454,23 @@ def test_side_points_add_up_to_the_tricks_taken(options):
         assert sum(points) == game.hand_size(hand)
         assert [K.bid_score(int(s[K.BIDS + p]), points[p]) for p in range(n)] == state.scores()
         assert all(S.same_side(s, p, q) == (p == q) for p in range(n) for q in range(n))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=_ids)
+def test_score_bounds_hold_the_final_scores(options):
+    """At every position of random and heuristic hands each seat's final score lies in its
+    ``score_bounds``; they meet once the hand is over, and before it once a bid is set."""
+    game = tricksim.make_game("bluke", **options)
+    met_early = 0
+    for seed in range(24):
+        positions = [state.array.copy() for state in _positions(game, seed, seed % game.match_hands, seed % 2 == 0)]
+        final = positions[-1]
+        for arr in positions:
+            for seat in range(game.players):
+                low, high = S.score_bounds(arr, seat)
+                assert low <= final[K.SCORES + seat] <= high, (seed, seat, low, high)
+                met_early += bool(low == high and arr[K.PHASE] != K.OVER)
+            if arr[K.PHASE] == K.OVER:
+                assert all(S.score_bounds(arr, p)[0] == S.score_bounds(arr, p)[1] for p in range(game.players))
+    assert met_early > 0
+

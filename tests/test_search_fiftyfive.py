@@ -15,6 +15,7 @@
 * play_key / score_key: a transposition reached by real play, and slot changes that must or must
   not change the keys.
 * side_points: at the end of random hands, the side's points as the game counts them.
+* score_bounds: hold every seat's final score at every position of random hands; a 60 bid by hand.
 """
 
 from __future__ import annotations
@@ -509,3 +510,57 @@ def test_side_points_add_up(options):
                 assert state.scores()[p] == expected
             total += expected if game.side(p) == p else 0
         assert total == 25 + 5 * (best is not None)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=option_id)
+def test_score_bounds_hold_the_final_scores(options):
+    """At every position of random and heuristic hands each seat's final score lies in its
+    ``score_bounds``; the bounds meet once the hand is over, and some meet before (a bid set or
+    made for sure); 60 bids occur."""
+    game = FiftyFive(**options)
+    met_early, sixty = 0, 0
+    for hand in range(40):
+        rng = random.Random(hand)
+        state = game.new_hand(seed=900 + hand, dealer=hand % game.players)
+        positions = [state.array.copy()]
+        while not state.is_terminal():
+            state.apply(next_action(state, rng, heuristic=hand % 3 == 0))
+            positions.append(state.array.copy())
+        final = state.scores()
+        sixty += int(state.array[K.BID] == 60)
+        for arr in positions:
+            for seat in range(game.players):
+                low, high = S.score_bounds(arr, seat)
+                assert low <= final[seat] <= high, (hand, seat, low, high)
+                met_early += bool(low == high and arr[K.PHASE] != K.OVER)
+        assert all(S.score_bounds(state.array, p) == (final[p], final[p]) for p in range(game.players))
+    assert met_early > 0 and sixty > 0
+
+
+def sixty_bid(bidder_hand):
+    """2 players, dealer 1: seat 0 bids 60 on ``bidder_hand``, discards the kitty, names spades."""
+    game = FiftyFive(players=2)
+    deal = [bidder_hand, "KD 2C 5H 6H 7H"]
+    kitty = "3D 4D 5D 6D 7D"
+    others = [card_label(c) for c in range(52) if card_label(c) not in " ".join(deal + [kitty]).split()]
+    state = game.deal(deal, kitty + " " + " ".join(others), dealer=1)
+    for a in ["bid 60", "pass"] + [f"discard {c}" for c in kitty.split()] + ["trump S"]:
+        state.apply(a)
+    return state
+
+
+def test_score_bounds_of_a_sixty_bid():
+    """A 60 bid stays open (-60 to 60) while the bidder has taken every finished trick, and is
+    set (-60) from the first trick he loses; the other seat's bounds are its points to come."""
+    state = sixty_bid("5S JS AH AS KS")  # the five top trumps: every trick
+    while not state.is_terminal():
+        assert tuple(S.score_bounds(state.array, 0)) == (-60, 60)
+        state.apply(state.legal_actions()[0])
+    assert state.scores()[0] == 60 and tuple(S.score_bounds(state.array, 0)) == (60, 60)
+    state = sixty_bid("5S JS AH AS 2D")
+    assert tuple(S.score_bounds(state.array, 1)) == (0, 30)  # five tricks and the best trump
+    for a in ["play 5S", "play 2C", "play 2D", "play KD"]:  # seat 1 wins the second trick
+        state.apply(a)
+    assert tuple(S.score_bounds(state.array, 0)) == (-60, -60)
+    assert tuple(S.score_bounds(state.array, 1)) == (5, 25)
+

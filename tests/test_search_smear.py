@@ -12,6 +12,7 @@
 * ``play_key`` / ``score_key``: transpositions reached by real play share keys; a changed hand,
   seat to act, flag or taken point changes them.
 * ``side_points`` ends equal to the game's own Game tallies.
+* ``score_bounds`` hold every seat's final score at every position of random hands.
 """
 
 from __future__ import annotations
@@ -564,3 +565,28 @@ def test_side_points_end_as_the_game_tallies(param):
                 assert S.same_side(s, seat, other) == (game.team(seat) == game.team(other))
         ended += 1
     assert ended >= 30
+
+
+@pytest.mark.parametrize("param", OPTION_SETS, ids=IDS)
+def test_score_bounds_hold_the_final_scores(param):
+    """At every position of mixed heuristic and random hands each seat's final score lies in its
+    ``score_bounds``; they meet once the hand is over, and often before it (a point settled)."""
+    name, options = param
+    game = tricksim.make_game(name, **options)
+    rng = random.Random(7)
+    met_early = 0
+    for i in range(60):
+        state = game.new_hand(seed=500 + i, dealer=i % game.players)
+        positions = [state.array.copy()]
+        while not state.is_terminal():
+            state.apply(_choose(state, rng))
+            positions.append(state.array.copy())
+        final = state.scores()
+        for arr in positions:
+            for seat in range(game.players):
+                low, high = S.score_bounds(arr, seat)
+                assert low <= final[seat] <= high, (i, seat, low, high)
+                met_early += bool(low == high and arr[K.PHASE] != K.OVER)
+        assert all(S.score_bounds(state.array, p) == (final[p], final[p]) for p in range(game.players))
+    assert met_early > 0
+

@@ -53,7 +53,7 @@ import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER
 from ..sim import bluke as K
-from ..sim.kernels import bit, draw_cards, hash_mix, highest_bit, nth_card, popcount, rand_below
+from ..sim.kernels import NO_BOUND, bit, draw_cards, hash_mix, highest_bit, nth_card, popcount, rand_below
 from .bluke import known_voids
 
 MAX_TRIES = 512  # rejection tries before the constructive deal (see the module docstring)
@@ -339,3 +339,21 @@ def points_bounds(s, seat):
     if s[K.TO_ACT] < 0:
         return np.int64(0), np.int64(0)
     return np.int64(0), np.int64(s[K.HAND_SIZE] - s[K.TRICK_NO])
+
+
+
+@nb.njit(cache=True)
+def score_bounds(s, seat):
+    """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on: it ends with between
+    the tricks it has and those plus every trick not finished (``points_bounds``), and its score
+    (``bid_score``) moves one way with them (up from a bid of one, down from a bid of zero), so the
+    two ends bound it. Before the play: ``NO_BOUND``; once the hand is over, the score itself."""
+    if s[K.PHASE] == K.OVER:
+        return s[K.SCORES + seat], s[K.SCORES + seat]
+    if s[K.PHASE] != K.PLAYING:
+        return -NO_BOUND, NO_BOUND
+    took = s[K.TAKEN + seat]
+    gain_low, gain_high = points_bounds(s, seat)
+    a = K.bid_score(s[K.BIDS + seat], took + gain_low)
+    b = K.bid_score(s[K.BIDS + seat], took + gain_high)
+    return np.int64(min(a, b)), np.int64(max(a, b))

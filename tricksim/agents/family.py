@@ -12,8 +12,8 @@ Python calls such kernels through entry points compiled for one family's constan
 int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
-``score_key``, ``side_points``, ``points_bounds``, ``merge``, and where a game has them
-``score_bounds``); their docstrings there say what each must do.
+``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``); their docstrings
+there say what each must do.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from ..sim import bluke, fiftyfive, sheepshead, smear
-from ..sim.kernels import NO_BOUND
 from . import bluke as bluke_agent
 from . import bluke_search, fiftyfive_search, sheepshead_search, smear_search
 from . import fiftyfive as fiftyfive_agent
@@ -124,16 +123,7 @@ def points_bounds(family, s, seat):
 
 
 def score_bounds(family, s, seat):
-    """``(low, high)``: bounds on the hand score of ``seat`` from ``s`` on (a game whose search hooks
-    have no ``score_bounds``: none)."""
-
-
-@overload(score_bounds, prefer_literal=True)
-def _score_bounds(family, s, seat):
-    f = getattr(SEARCH[literal_family(family)], "score_bounds", None)
-    if f is None:
-        return lambda family, s, seat: (-NO_BOUND, NO_BOUND)
-    return lambda family, s, seat: f(s, seat)
+    """``(low, high)``: bounds on the hand score of ``seat`` from ``s`` on."""
 
 
 def trick_start(family, s):
@@ -166,7 +156,8 @@ for _name, _modules, _attr, _arity in (
         ("legal", KERNELS, "legal", 1), ("step", KERNELS, "step", 2), ("heuristic", AGENTS, "act", 3),
         ("sample", SEARCH, "sample", 4), ("same_side", SEARCH, "same_side", 3), ("play_key", SEARCH, "play_key", 1),
         ("score_key", SEARCH, "score_key", 1), ("side_points", SEARCH, "side_points", 2),
-        ("merge", SEARCH, "merge", 2), ("points_bounds", SEARCH, "points_bounds", 2)):
+        ("merge", SEARCH, "merge", 2), ("points_bounds", SEARCH, "points_bounds", 2),
+        ("score_bounds", SEARCH, "score_bounds", 2)):
     _delegate(_name, _modules, _attr, _arity)
 
 

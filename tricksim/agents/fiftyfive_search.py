@@ -59,6 +59,10 @@ The other hooks:
 * ``score_key`` adds each side's points and tricks so far and the final scores and outcome.
 * ``side_points`` is the side's sum of ``POINTS`` (5 a trick, and the 5 of the best trump once the
   game adds it at the end): the game's own tally before the bid is settled.
+* ``score_bounds``: a side's final points lie within ``side_points`` and ``points_bounds``; a side
+  that did not bid scores them, the bidding side's score (``sim.fiftyfive.bidder_score``, the
+  game's own rule) never falls as they rise, and a 60 bid stays open only while the side has taken
+  every finished trick. The solver settles a trick start whose score they fix.
 * ``merge`` keeps the highest card of each run of the seat's legal cards with the same effective
   suit and no card between them in trick power held by anyone or lying in the trick in progress.
   Cards carry no points, and the best-trump bonus goes to the holder of the highest trump left,
@@ -100,6 +104,7 @@ from ..sim.fiftyfive import (
     OPTION_SIZE,
     OPTIONS,
     OUTCOME,
+    OVER,
     PHASE,
     PLAIN_ORDERS,
     PLAYED,
@@ -119,9 +124,11 @@ from ..sim.fiftyfive import (
     TRUMP,
     TRUMP_ORDERS,
     WITHHOLD,
+    bidder_score,
     side,
 )
 from ..sim.kernels import (
+    NO_BOUND,
     bit,
     draw_cards,
     draw_in_order,
@@ -475,3 +482,27 @@ def points_bounds(s, seat):
     if s[TO_ACT] < 0:
         return np.int64(0), np.int64(0)
     return np.int64(0), np.int64(5 * (NUM_TRICKS - s[TRICK_NO]) + 5)
+
+
+@nb.njit(cache=True)
+def score_bounds(s, seat):
+    """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. Its side ends with
+    ``side_points`` plus a gain within ``points_bounds``; a side that did not bid scores those
+    points, and the bidding side's score (``bidder_score``) never falls as they rise, so the ends
+    of that range bound it. A 60 bid is made only while the side has taken every finished trick.
+    Before the play: ``NO_BOUND``; once the hand is over, the score itself."""
+    if s[PHASE] == OVER:
+        return s[SCORES + seat], s[SCORES + seat]
+    if s[PHASE] != PLAYING:
+        return -NO_BOUND, NO_BOUND
+    taken = side_points(s, seat)
+    gain_low, gain_high = points_bounds(s, seat)
+    low, high = taken + gain_low, taken + gain_high
+    if side(s, seat) != side(s, s[BIDDER]):
+        return np.int64(low), np.int64(high)
+    tricks = 0
+    for p in range(s[NUM_PLAYERS]):
+        if side(s, p) == side(s, seat):
+            tricks += s[TRICKS_WON + p]
+    most = tricks + NUM_TRICKS - s[TRICK_NO]  # the side may still take every trick not finished
+    return np.int64(bidder_score(low, tricks, s[BID])[0]), np.int64(bidder_score(high, most, s[BID])[0])

@@ -58,6 +58,9 @@ Decisions where the rule book leaves room:
   tallies and the team holding each point card won or played, not the trick masks themselves.
 * ``side_points`` is the team's Game tally: game points in its tricks, plus, in NE Smear, the
   bidder's discards for the bidding team (from the discard on), so it ends equal to ``GAME_POINTS``.
+* ``score_bounds`` counts each point as the team's for sure, open, or lost (High and Low are known
+  from who holds the card: every card held is played), and settles the score through the game's own
+  ``bidder_score``; the solver skips a trick start whose score they fix.
 """
 
 from __future__ import annotations
@@ -66,14 +69,14 @@ import numba as nb
 import numpy as np
 
 from ..sim import smear as K
-from ..sim.kernels import bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
+from ..sim.kernels import NO_BOUND, bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
 from ..sim.smear import (
     BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, HIGH,
     HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JOKER, LEADER, LED, LOW, MAX_TEAMS, NESMEAR, NUM_PLAYERS, O_HIGH_LOW,
     O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE, OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE,
-    OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER, PROTECTED, REST_ORDER, SHMEAR, STOCK, STOCK_NEXT,
+    OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, SCORES, POWER, PROTECTED, REST_ORDER, SHMEAR, STOCK, STOCK_NEXT,
     SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
-    extreme_trumps, game_points, team,
+    bidder_score, extreme_trumps, game_points, team, trumps_of,
 )
 
 SAMPLE_TRIES = 64  # rejection tries before the constructive deal
@@ -616,3 +619,60 @@ def points_bounds(s, seat):
     for p in range(s[NUM_PLAYERS]):
         live |= s[HANDS + p]
     return np.int64(0), np.int64(game_points(live))
+
+
+@nb.njit(cache=True)
+def _player_of(s, c, live):
+    """The seat that plays (or played) card ``c``: its holder while it is in a hand."""
+    if has(live ^ s[TRICK_MASK], c):
+        for p in range(s[NUM_PLAYERS]):
+            if has(s[HANDS + p], c):
+                return p
+    return s[PLAYED_BY + c]
+
+
+@nb.njit(cache=True)
+def score_bounds(s, seat):
+    """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. Every card held is
+    played by the end, so High and Low (to the team that plays the card, fixed or ``in_play``) are
+    known from who holds or played it; Jack, Jick and Joker are its team's once in its tricks and
+    open while the card is live; Game is sure when no other team can catch up with all the game
+    points still live, open while the team can still pass every other. The team's points lie in
+    between; a team that did not bid scores them, the bidding team's score (``bidder_score``) never
+    falls as they rise. Before the play: ``NO_BOUND``; once the hand is over, the score itself."""
+    if s[PHASE] == OVER:
+        return s[SCORES + seat], s[SCORES + seat]
+    if s[PHASE] != PLAYING:
+        return -NO_BOUND, NO_BOUND
+    table = s[TABLE]
+    k = team(s, seat)
+    live = s[TRICK_MASK]  # cards still to go into a team's tricks
+    for p in range(s[NUM_PLAYERS]):
+        live |= s[HANDS + p]
+    won = s[WON] | s[WON + 1] | s[WON + 2]
+    sure, open_ = 0, 0
+    high, low = POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
+    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
+        high, low = extreme_trumps(table, trumps_of(s, won | live) & ~bit(JOKER))
+    for c in (high, low):
+        if c >= 0 and has(won | live, c) and team(s, _player_of(s, c, live)) == k:
+            sure += 1
+    for point in range(JACK, GAME):
+        c = POINT_CARDS[table, point]
+        if c >= 0:
+            sure += has(s[WON + k], c)
+            open_ += has(live, c)
+    rest = game_points(live)
+    mine = side_points(s, seat)
+    ahead, can_pass = True, True
+    for j in range(s[OPTIONS + O_TEAMS]):
+        if j != k:
+            theirs = side_points(s, j)  # team j is named by its lowest seat, j
+            ahead = ahead and mine > theirs + rest
+            can_pass = can_pass and mine + rest > theirs
+    sure += ahead
+    open_ += can_pass and not ahead
+    if s[BIDDER] >= 0 and team(s, s[BIDDER]) == k:
+        return (np.int64(bidder_score(sure, s[BID])[0]), np.int64(bidder_score(sure + open_, s[BID])[0]))
+    return np.int64(sure), np.int64(sure + open_)
+

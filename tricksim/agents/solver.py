@@ -15,9 +15,10 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   Fifty-five trick points, smear Game points, Bluke tricks). A *target* asks only whether the value
   reaches it (a null window: Sheepshead's "does the picker's side take 61?").
 * **Bounds.** At a trick start the value can only move so far: the tally within ``points_bounds``,
-  the score within ``score_bounds`` where the game gives them (Sheepshead: its score follows from
-  the picker's side's tricks and points). A position whose bounds settle the window is not searched;
-  for Sheepshead's exact score, half the positions.
+  the score within ``score_bounds`` (it follows from the tallies: Sheepshead's from the picker's
+  side's tricks and card points, the others' from each side's points or tricks and the bid). A
+  position whose bounds settle the window is not searched: for the exact score, Sheepshead searches
+  half the positions, Fifty-five a quarter, NE Smear a fifteenth.
 * **Transposition table.** Direct-mapped, keyed by ``score_key`` (``SCORE``) or ``play_key``
   (``POINTS``, whose remainders do not depend on the tricks already taken, so more positions meet)
   with the judged seat and the objective. Entries keep a lower and an upper bound and the best
@@ -175,7 +176,7 @@ def _enter(family, s, depth, ws, judge, objective, alpha, beta):
                 return True, base + high
             if base + low >= beta:
                 return True, base + low
-        else:  # the score can only move within known bounds (where the game gives them)
+        else:  # the score can only move within known bounds
             low, high = score_bounds(family, s, judge)
             if high <= alpha:
                 return True, high

@@ -473,6 +473,18 @@ def _end(s):
 
 
 @nb.njit(cache=True, inline="always")
+def bidder_score(points, tricks, bid):
+    """``(score, made)`` of the bidding side that took ``points`` in ``tricks`` tricks on ``bid``:
+    its points when they reach the bid, else minus the bid; a bid of 60 makes only with every
+    trick (RULES.md §2, Score). The score never falls as ``points`` rise."""
+    if bid == 60:
+        made = tricks == NUM_TRICKS
+        return (60 if made else -60), made
+    made = points >= bid
+    return (points if made else -bid), made
+
+
+@nb.njit(cache=True, inline="always")
 def _score(s):
     n = s[NUM_PLAYERS]
     bidder_side = side(s, s[BIDDER])
@@ -481,17 +493,11 @@ def _score(s):
         s[SCORES + side(s, p)] += s[POINTS + p]
         if side(s, p) == bidder_side:
             side_tricks += s[TRICKS_WON + p]
-    bid = s[BID]
     taken = s[SCORES + bidder_side]
     s[BIDDER_POINTS] = taken
-    if bid == 60:
-        made = side_tricks == NUM_TRICKS
-        bidder_score = 60 if made else -60
-    else:
-        made = taken >= bid
-        bidder_score = taken if made else -bid
+    score, made = bidder_score(taken, side_tricks, s[BID])
     s[OUTCOME] = OUTCOME_MADE if made else OUTCOME_FAILED
-    s[SCORES + bidder_side] = bidder_score
+    s[SCORES + bidder_side] = score
     for p in range(n):  # every seat shows its side's score (side(p) <= p: read before written)
         s[SCORES + p] = s[SCORES + side(s, p)]
 

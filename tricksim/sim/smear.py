@@ -487,6 +487,15 @@ def _trick_team(s, c):
 
 
 @nb.njit(cache=True, inline="always")
+def bidder_score(points, bid):
+    """``(score, made)`` of the bidding team that won ``points`` points on ``bid``: the points when
+    they reach the bid, else minus the bid (RULES.md §3 and §5, Score). It never falls as
+    ``points`` rise."""
+    made = points >= bid
+    return (points if made else -bid), made
+
+
+@nb.njit(cache=True, inline="always")
 def _score(s):
     table = s[TABLE]
     teams = s[OPTIONS + O_TEAMS]
@@ -524,9 +533,9 @@ def _score(s):
         s[SCORES + max(winner, 0)] += winner >= 0
     taken = s[SCORES + bidder_team]
     s[BIDDER_POINTS] = taken
-    made = taken >= s[BID]
+    score, made = bidder_score(taken, s[BID])
     s[OUTCOME] = OUTCOME_MADE if made else OUTCOME_FAILED
-    s[SCORES + bidder_team] = taken if made else -s[BID]
+    s[SCORES + bidder_team] = score
     for p in range(teams, s[NUM_PLAYERS]):  # every seat shows its team's score
         s[SCORES + p] = s[SCORES + team(s, p)]
 
