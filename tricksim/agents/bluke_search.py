@@ -341,7 +341,6 @@ def points_bounds(s, seat):
     return np.int64(0), np.int64(s[K.HAND_SIZE] - s[K.TRICK_NO])
 
 
-
 @nb.njit(cache=True)
 def score_bounds(s, seat):
     """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on: it ends with between

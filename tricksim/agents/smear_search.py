@@ -74,7 +74,7 @@ from ..sim.smear import (
     BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, HIGH,
     HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JOKER, LEADER, LED, LOW, MAX_TEAMS, NESMEAR, NUM_PLAYERS, O_HIGH_LOW,
     O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE, OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE,
-    OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, SCORES, POWER, PROTECTED, REST_ORDER, SHMEAR, STOCK, STOCK_NEXT,
+    OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER, PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT,
     SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
     bidder_score, extreme_trumps, game_points, team, trumps_of,
 )
@@ -673,6 +673,5 @@ def score_bounds(s, seat):
     sure += ahead
     open_ += can_pass and not ahead
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == k:
-        return (np.int64(bidder_score(sure, s[BID])[0]), np.int64(bidder_score(sure + open_, s[BID])[0]))
+        return np.int64(bidder_score(sure, s[BID])[0]), np.int64(bidder_score(sure + open_, s[BID])[0])
     return np.int64(sure), np.int64(sure + open_)
-

@@ -18,7 +18,7 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   the score within ``score_bounds`` (it follows from the tallies: Sheepshead's from the picker's
   side's tricks and card points, the others' from each side's points or tricks and the bid). A
   position whose bounds settle the window is not searched: for the exact score, Sheepshead searches
-  half the positions, Fifty-five a quarter, NE Smear a fifteenth.
+  half the positions, Fifty-five a quarter, NE Smear a sixteenth.
 * **Transposition table.** Direct-mapped, keyed by ``score_key`` (``SCORE``) or ``play_key``
   (``POINTS``, whose remainders do not depend on the tricks already taken, so more positions meet)
   with the judged seat and the objective. Entries keep a lower and an upper bound and the best
