@@ -406,16 +406,21 @@ def test_merge_worked_positions():
 # --- keys ---------------------------------------------------------------------------------------
 
 
-def key_deal():
-    """2 players, dealer 1, spades trumps; seat 0 wins KC over 2C and KD over 2D in either order."""
+def spades_deal(hands, bidding):
+    """2 players, dealer 1, ``hands`` dealt: after ``bidding`` the bidder discards the kitty
+    (3D to 7D) and names spades."""
     game = FiftyFive(players=2)
-    deal = ["KC KD 2H 3H 4H", "2C 2D 5H 6H 7H"]
     kitty = "3D 4D 5D 6D 7D"
-    others = [card_label(c) for c in range(52) if card_label(c) not in " ".join(deal + [kitty]).split()]
-    state = game.deal(deal, kitty + " " + " ".join(others), dealer=1)
-    for a in ["pass", "pass"] + [f"discard {c}" for c in kitty.split()] + ["trump S"]:
+    others = [card_label(c) for c in range(52) if card_label(c) not in " ".join(hands + [kitty]).split()]
+    state = game.deal(hands, kitty + " " + " ".join(others), dealer=1)
+    for a in bidding + [f"discard {c}" for c in kitty.split()] + ["trump S"]:
         state.apply(a)
     return state
+
+
+def key_deal():
+    """Seat 0 wins KC over 2C and KD over 2D in either order."""
+    return spades_deal(["KC KD 2H 3H 4H", "2C 2D 5H 6H 7H"], ["pass", "pass"])
 
 
 def test_transposed_tricks_share_keys():
@@ -538,15 +543,8 @@ def test_score_bounds_hold_the_final_scores(options):
 
 
 def sixty_bid(bidder_hand):
-    """2 players, dealer 1: seat 0 bids 60 on ``bidder_hand``, discards the kitty, names spades."""
-    game = FiftyFive(players=2)
-    deal = [bidder_hand, "KD 2C 5H 6H 7H"]
-    kitty = "3D 4D 5D 6D 7D"
-    others = [card_label(c) for c in range(52) if card_label(c) not in " ".join(deal + [kitty]).split()]
-    state = game.deal(deal, kitty + " " + " ".join(others), dealer=1)
-    for a in ["bid 60", "pass"] + [f"discard {c}" for c in kitty.split()] + ["trump S"]:
-        state.apply(a)
-    return state
+    """Seat 0 bids 60 on ``bidder_hand``."""
+    return spades_deal([bidder_hand, "KD 2C 5H 6H 7H"], ["bid 60", "pass"])
 
 
 def test_score_bounds_of_a_sixty_bid():
