@@ -473,4 +473,3 @@ def test_score_bounds_hold_the_final_scores(options):
             if arr[K.PHASE] == K.OVER:
                 assert all(S.score_bounds(arr, p)[0] == S.score_bounds(arr, p)[1] for p in range(game.players))
     assert met_early > 0
-

@@ -561,4 +561,3 @@ def test_score_bounds_of_a_sixty_bid():
         state.apply(a)
     assert tuple(S.score_bounds(state.array, 0)) == (-60, -60)
     assert tuple(S.score_bounds(state.array, 1)) == (5, 25)
-

@@ -589,4 +589,3 @@ def test_score_bounds_hold_the_final_scores(param):
                 met_early += bool(low == high and arr[K.PHASE] != K.OVER)
         assert all(S.score_bounds(state.array, p) == (final[p], final[p]) for p in range(game.players))
     assert met_early > 0
-
