@@ -120,12 +120,12 @@ from ..sim.fiftyfive import (
     TRICK_NO,
     TRICK_SLOTS,
     TRICKS,
-    TRICKS_WON,
     TRUMP,
     TRUMP_ORDERS,
     WITHHOLD,
     bidder_score,
     side,
+    side_tricks,
 )
 from ..sim.kernels import (
     NO_BOUND,
@@ -414,14 +414,8 @@ def score_key(s):
     h = play_key(s)
     n = s[NUM_PLAYERS]
     for q in range(n):
-        if side(s, q) != q:  # a side is named by its lowest seat
-            continue
-        points, tricks = 0, 0
-        for p in range(n):
-            if side(s, p) == q:
-                points += s[POINTS + p]
-                tricks += s[TRICKS_WON + p]
-        h = hash_mix(hash_mix(h, points), tricks)
+        if side(s, q) == q:  # a side is named by its lowest seat
+            h = hash_mix(hash_mix(h, side_points(s, q)), side_tricks(s, q))
     for p in range(n):
         h = hash_mix(h, s[SCORES + p])
     return hash_mix(h, s[OUTCOME])
@@ -500,9 +494,6 @@ def score_bounds(s, seat):
     low, high = taken + gain_low, taken + gain_high
     if side(s, seat) != side(s, s[BIDDER]):
         return np.int64(low), np.int64(high)
-    tricks = 0
-    for p in range(s[NUM_PLAYERS]):
-        if side(s, p) == side(s, seat):
-            tricks += s[TRICKS_WON + p]
+    tricks = side_tricks(s, seat)
     most = tricks + NUM_TRICKS - s[TRICK_NO]  # the side may still take every trick not finished
     return np.int64(bidder_score(low, tricks, s[BID])[0]), np.int64(bidder_score(high, most, s[BID])[0])

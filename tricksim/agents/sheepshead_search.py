@@ -619,18 +619,6 @@ def same_side(s, a, b):
 
 
 @nb.njit(cache=True)
-def _picker_side_taken(s):
-    """``(tricks, card points in tricks)`` the picker's side has taken so far (bury excluded)."""
-    picker, partner = s[K.PICKER], s[K.PARTNER]
-    tricks = s[K.TRICKS_WON + picker]
-    points = s[K.POINTS_TAKEN + picker]
-    if partner >= 0:
-        tricks += s[K.TRICKS_WON + partner]
-        points += s[K.POINTS_TAKEN + partner]
-    return tricks, points
-
-
-@nb.njit(cache=True)
 def play_key(s):
     """A hash of all that decides the rest of the hand: the hands, blind and bury, the unknown
     while held, the phase, the seat to act, the leader, the current trick, the call, partner,
@@ -648,7 +636,7 @@ def play_key(s):
         for i in range(s[K.IN_TRICK]):
             h = hash_mix(h, s[slot + 1 + i])
     if s[K.PICKER] >= 0 and mask_points(s[K.BURIED], K.POINTS) > 0:
-        tricks, _ = _picker_side_taken(s)
+        tricks, _ = K.picker_side_taken(s)
         h = hash_mix(h, 1 if tricks > 0 else 0)
     return h
 
@@ -660,7 +648,7 @@ def score_key(s):
     trick. (Equal keys: equal scores for equal continuations.)"""
     h = play_key(s)
     if s[K.PICKER] >= 0:
-        tricks, points = _picker_side_taken(s)
+        tricks, points = K.picker_side_taken(s)
         h = hash_mix(h, tricks)
         return hash_mix(h, points)
     for p in range(P):
@@ -678,7 +666,7 @@ def side_points(s, seat):
     120 minus it, a leaster seat its ``POINTS_TAKEN``."""
     if not _sides_formed(s):
         return np.int64(s[K.POINTS_TAKEN + seat])
-    tricks, points = _picker_side_taken(s)
+    tricks, points = K.picker_side_taken(s)
     bury = mask_points(s[K.BURIED], K.POINTS)
     if _on_picker_side(s, seat):
         return np.int64(points + (bury if tricks > 0 else 0))
@@ -752,7 +740,7 @@ def score_bounds(s, seat):
     if not _sides_formed(s):
         return -NO_BOUND, NO_BOUND
     picker, partner = s[K.PICKER], s[K.PARTNER]
-    tricks, _ = _picker_side_taken(s)
+    tricks, _ = K.picker_side_taken(s)
     most = tricks + K.NUM_TRICKS - s[K.TRICK_NO]  # every trick not finished yet
     taken = side_points(s, picker)
     gain_low, gain_high = points_bounds(s, picker)
@@ -788,7 +776,7 @@ def points_bounds(s, seat):
     bury = mask_points(s[K.BURIED], K.POINTS)
     if not _sides_formed(s):
         return -bury, np.int64(120 - taken)
-    tricks, _ = _picker_side_taken(s)
+    tricks, _ = K.picker_side_taken(s)
     if tricks == 0:  # the bury still goes with the picker's side's first trick
         if _on_picker_side(s, seat):
             return np.int64(0), np.int64(120 - taken)

@@ -71,12 +71,12 @@ import numpy as np
 from ..sim import smear as K
 from ..sim.kernels import NO_BOUND, bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
 from ..sim.smear import (
-    BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, HIGH,
-    HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JOKER, LEADER, LED, LOW, MAX_TEAMS, NESMEAR, NUM_PLAYERS, O_HIGH_LOW,
-    O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE, OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE,
-    OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER, PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT,
-    SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
-    bidder_score, extreme_trumps, game_points, team, trumps_of,
+    BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, IN_TRICK,
+    JACK, LEADER, LED, MAX_TEAMS, NESMEAR, NUM_PLAYERS, O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
+    OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
+    PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
+    TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
+    bidder_score, game_points, high_low_cards, team,
 )
 
 SAMPLE_TRIES = 64  # rejection tries before the constructive deal
@@ -552,9 +552,7 @@ def score_key(s):
                 if has(s[WON + k], c):
                     winner = k
         h = hash_mix(h, winner)
-    high, low = POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
-    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
-        high, low = extreme_trumps(table, won & SUIT_MASKS[table, s[TRUMP]] & ~bit(JOKER))
+    high, low = high_low_cards(s, won)
     for c in (high, low):
         who = team(s, s[PLAYED_BY + c]) if c >= 0 and has(won, c) else -1
         h = hash_mix(h, c * 8 + who + 1)
@@ -651,9 +649,7 @@ def score_bounds(s, seat):
         live |= s[HANDS + p]
     won = s[WON] | s[WON + 1] | s[WON + 2]
     sure, open_ = 0, 0
-    high, low = POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
-    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
-        high, low = extreme_trumps(table, trumps_of(s, won | live) & ~bit(JOKER))
+    high, low = high_low_cards(s, won | live)
     for c in (high, low):
         if c >= 0 and has(won | live, c) and team(s, _player_of(s, c, live)) == k:
             sure += 1

@@ -485,17 +485,24 @@ def bidder_score(points, tricks, bid):
 
 
 @nb.njit(cache=True, inline="always")
+def side_tricks(s, seat):
+    """The tricks ``seat``'s side has taken so far."""
+    total = 0
+    for p in range(s[NUM_PLAYERS]):
+        if side(s, p) == side(s, seat):
+            total += s[TRICKS_WON + p]
+    return total
+
+
+@nb.njit(cache=True, inline="always")
 def _score(s):
     n = s[NUM_PLAYERS]
     bidder_side = side(s, s[BIDDER])
-    side_tricks = 0
     for p in range(n):  # SCORES[q] of each side's first seat q = side(q) gathers its points
         s[SCORES + side(s, p)] += s[POINTS + p]
-        if side(s, p) == bidder_side:
-            side_tricks += s[TRICKS_WON + p]
     taken = s[SCORES + bidder_side]
     s[BIDDER_POINTS] = taken
-    score, made = bidder_score(taken, side_tricks, s[BID])
+    score, made = bidder_score(taken, side_tricks(s, bidder_side), s[BID])
     s[OUTCOME] = OUTCOME_MADE if made else OUTCOME_FAILED
     s[SCORES + bidder_side] = score
     for p in range(n):  # every seat shows its side's score (side(p) <= p: read before written)

@@ -392,13 +392,22 @@ def picker_units(points, tricks, alone, double_on_bump):
 
 
 @nb.njit(cache=True, inline="always")
-def _score_picker(s):
+def picker_side_taken(s):
+    """``(tricks, card points in tricks)`` the picker and his partner have taken so far (the bury
+    not counted)."""
     picker, partner = s[PICKER], s[PARTNER]
     tricks = s[TRICKS_WON + picker]
     points = s[POINTS_TAKEN + picker]
     if partner >= 0:
         tricks += s[TRICKS_WON + partner]
         points += s[POINTS_TAKEN + partner]
+    return tricks, points
+
+
+@nb.njit(cache=True, inline="always")
+def _score_picker(s):
+    picker, partner = s[PICKER], s[PARTNER]
+    tricks, points = picker_side_taken(s)
     if tricks > 0:
         points += mask_points(s[BURIED], POINTS)
     s[SIDE_POINTS] = points

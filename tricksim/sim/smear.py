@@ -478,6 +478,17 @@ def extreme_trumps(table, trumps):
 
 
 @nb.njit(cache=True, inline="always")
+def high_low_cards(s, played):
+    """The cards that give High and Low when ``played`` are the cards played in the hand: the
+    fixed ones of the table, or with ``in_play`` the highest and lowest trump among them (never
+    the joker); -1 for none."""
+    table = s[TABLE]
+    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
+        return extreme_trumps(table, trumps_of(s, played) & ~bit(JOKER))
+    return POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
+
+
+@nb.njit(cache=True, inline="always")
 def _trick_team(s, c):
     """The team that won the trick holding card ``c``; -1 if it was not played."""
     winner = -1
@@ -502,9 +513,7 @@ def _score(s):
     bidder_team = team(s, s[BIDDER])
     # High and Low: to the team of who played the card (in_play: the top and bottom trump played)
     played = s[WON] | s[WON + 1] | s[WON + 2]
-    high, low = POINT_CARDS[table, HIGH], POINT_CARDS[table, LOW]
-    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
-        high, low = extreme_trumps(table, trumps_of(s, played) & ~bit(JOKER))
+    high, low = high_low_cards(s, played)
     if high >= 0:
         s[POINT_WINNER + HIGH] = team(s, s[PLAYED_BY + high]) if (played >> high) & 1 else -1
     if low >= 0:
