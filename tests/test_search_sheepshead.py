@@ -11,6 +11,7 @@
 * ``play_key`` / ``score_key``: transpositions by real play, and single-slot changes.
 * ``side_points``: matches the game's own tallies at the end of random hands.
 * ``score_bounds``: hold every seat's final score at every position of random hands.
+* ``move_priority``: made positions ordered as a player would play them.
 """
 
 from __future__ import annotations
@@ -638,3 +639,42 @@ def test_same_side_before_and_after_the_call():
     s = state.array
     assert S.same_side(s, 0, 2) and S.same_side(s, 1, 3) and S.same_side(s, 4, 1)
     assert not S.same_side(s, 0, 1) and not S.same_side(s, 2, 4)
+
+
+# --- move order -----------------------------------------------------------------------------------------------
+
+
+def solver_order(state) -> list[str]:
+    """The merged legal cards of ``state`` in ``move_priority``'s order (ties by card)."""
+    s = state.array
+    _, cards, _ = K.legal(s)
+    moves = np.array([PLAY + c for c in bits(S.merge(s, cards))], dtype=np.int64)
+    priority = np.zeros(len(moves), dtype=np.int64)
+    S.move_priority(s, moves, len(moves), priority)
+    return [card_label(int(m) - PLAY) for m in moves[np.argsort(-priority, kind="stable")]]
+
+
+def test_move_priority_made_examples():
+    game = tricksim.make_game("sheepshead")
+    state = game.deal(hands=["QC QS QH QD JC 7H", "JS 9D AC TC KC TH", "AH JH 8D AS KS 9H",
+                             "7S JD 7D TS 9S KH", "AD TD KD 7C 8S 8H"], rest="8C 9C", dealer=4)
+    for label in ["pick", "bury 8C", "bury 9C", "call AH"]:
+        state.apply(label)
+    # the picker's JC and QC (merged with QS QH QD) take the trick for sure: the lower first; then
+    # his 7H, which the partner's AH takes for sure
+    assert solver_order(state) == ["JC", "QC", "7H"]
+    state.apply("play JC")
+    assert solver_order(state) == ["9D", "JS"]  # a defender who cannot take it: fewest points
+    state.apply("play 9D")
+    assert solver_order(state) == ["8D", "JH"]  # the partner's trick for sure: a jack is no schmear
+    state.apply("play 8D")
+    state.apply("play 7D")
+    assert solver_order(state) == ["KD", "TD", "AD"]  # the last defender gives the fewest points
+
+    state = game.deal(hands=["QC QS QH QD JC 7C", "AC TC AS TS AH TH", "KC 9C KS 9S KH 9H",
+                             "8C JS JH JD AD TD", "KD 9D 8D 7D 8S 7S"], rest="8H 7H", dealer=4)
+    for label in ["pick", "bury 8H", "bury 7H", "alone", "play 7C"]:
+        state.apply(label)
+    assert solver_order(state) == ["AC", "TC"]  # only defenders follow: both take it, the ace most
+    state.apply("play AC")
+    assert solver_order(state) == ["KC", "9C"]  # the partner's trick for sure: the king on it

@@ -12,8 +12,8 @@ Python calls such kernels through entry points compiled for one family's constan
 int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
-``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``); their docstrings
-there say what each must do.
+``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
+one, ``move_priority``); their docstrings there say what each must do.
 """
 
 from __future__ import annotations
@@ -130,6 +130,11 @@ def trick_start(family, s):
     """Whether no card of a trick is on the table (a trick starts, or the play has not)."""
 
 
+def move_priority(family, s, moves, n, out):
+    """Write the game's move order for the solver into ``out[:n]`` (higher first) for the actions
+    ``moves[:n]``; whether the game has one (without it, history scores alone order the moves)."""
+
+
 def _delegate(name, modules, attr, arity):
     """Overload the generic ``name`` with each family's own function ``attr``."""
     generic = globals()[name]
@@ -159,6 +164,18 @@ for _name, _modules, _attr, _arity in (
         ("merge", SEARCH, "merge", 2), ("points_bounds", SEARCH, "points_bounds", 2),
         ("score_bounds", SEARCH, "score_bounds", 2)):
     _delegate(_name, _modules, _attr, _arity)
+
+
+@overload(move_priority, prefer_literal=True)
+def _move_priority(family, s, moves, n, out):
+    f = getattr(SEARCH[literal_family(family)], "move_priority", None)
+    if f is None:
+        return lambda family, s, moves, n, out: False
+
+    def impl(family, s, moves, n, out):
+        f(s, moves, n, out)
+        return True
+    return impl
 
 
 @overload(deal, prefer_literal=True)

@@ -24,12 +24,14 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   with the judged seat and the objective. Entries keep a lower and an upper bound and the best
   action; they hold for their position whatever deal it came from, so one table may serve many
   solves (PIMC's worlds).
-* **Move order.** The table's action first, then the actions by history score: each cutoff adds
-  a weight halving with its depth, so a move that refuted a large subtree near the root ranks above
-  any number of deep cutoffs (measured on Sheepshead: about 15% fewer positions than counting
-  cutoffs). The heuristic agent's action goes first at the root only: asked at every position it
-  saved some positions but cost more than they did (measured: Sheepshead's exact points 1.2 times,
-  NE Smear's 2 times as fast without it). A heuristic action merged away is simply not first.
+* **Move order.** The table's action first, then the game's own order where it has one
+  (``move_priority``: Sheepshead's cards as a player weighs them, the 61 question then searches a
+  third of the positions), then the actions by history score: each cutoff adds a weight halving
+  with its depth, so a move that refuted a large subtree near the root ranks above any number of
+  deep cutoffs (measured on Sheepshead: about 15% fewer positions than counting cutoffs). The
+  heuristic agent's action goes first at the root only: asked at every position it saved some
+  positions but cost more than they did (measured: Sheepshead's exact points 1.2 times, NE
+  Smear's 2 times as fast without it). A heuristic action merged away is simply not first.
 * **Equivalent cards.** ``merge`` keeps one card of each run of cards adjacent in power in one
   hand with the same points and no rule of their own; the others cannot change the value.
 """
@@ -46,14 +48,15 @@ from numba import literally, types
 from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.kernels import NO_BOUND, RNG_SIZE, _as_pointer, bit, borrow, has, hash_mix, lowest_card
-from .family import (heuristic, legal, merge, play_key, playout, points_bounds, same_side, score, score_bounds,
-                     score_key, side_points, step, to_act, trick_start)
+from .family import (heuristic, legal, merge, move_priority, play_key, playout, points_bounds, same_side, score,
+                     score_bounds, score_key, side_points, step, to_act, trick_start)
 
 SCORE, POINTS = 0, 1
 OBJECTIVES = {"score": SCORE, "points": POINTS}
 INF = NO_BOUND
 MAX_DEPTH = 256  # actions left in a hand, at most (Fifty-five with nine players: under 60)
 MAX_MOVES = 128
+PRIORITY = MAX_DEPTH + 1  # the row of the move lists that holds the priorities being sorted
 HISTORY_SHIFT = 30  # a cutoff at depth d adds 2**(HISTORY_SHIFT - d) (at least 1) to its move's score
 TT_BITS = 18  # entries of the transposition table: 2**18, 8 MB
 KEY, LOWER, UPPER, MOVE = range(4)
@@ -67,7 +70,7 @@ def workspace(state_size, hparams):
     """The solver's memory for one thread, as the tuple the kernels take: the state stack, move
     lists, search frames, history scores, the transposition table, counts, and the heuristic's
     parameters (float64) and random stream (its action is searched first)."""
-    return (np.zeros((MAX_DEPTH + 1, state_size), np.int64), np.zeros((MAX_DEPTH + 1, MAX_MOVES), np.int64),
+    return (np.zeros((MAX_DEPTH + 1, state_size), np.int64), np.zeros((MAX_DEPTH + 2, MAX_MOVES), np.int64),
             np.zeros((MAX_DEPTH + 1, FRAME), np.int64), np.zeros(A.NUM_ACTIONS, np.int64),
             np.zeros((1 << TT_BITS, 4), np.int64), np.zeros(4, np.int64), hparams.copy(),
             np.zeros(RNG_SIZE, np.uint64))
@@ -138,21 +141,29 @@ def list_moves(family, s, out):
 
 
 @nb.njit(cache=True, inline="always")
-def _order(moves, n, first, history):
-    """Sort ``moves[:n]``: ``first`` (the table's action) ahead, then by history score."""
+def _order(family, s, moves, n, first, history, priority):
+    """Sort ``moves[:n]``: ``first`` (the table's action) ahead, then by the game's priority where
+    it has one (``move_priority``), then by history score."""
     for i in range(n):
         if moves[i] == first:
             moves[i], moves[0] = moves[0], moves[i]
             break
     start = 1 if n and moves[0] == first else 0
+    if n - start < 2:
+        return
+    if not move_priority(family, s, moves, n, priority):
+        priority[:n] = 0
     for i in range(start + 1, n):  # insertion sort: a handful of moves
         m = moves[i]
+        p = priority[i]
         h = history[m]
         j = i - 1
-        while j >= start and history[moves[j]] < h:
+        while j >= start and (priority[j] < p or (priority[j] == p and history[moves[j]] < h)):
             moves[j + 1] = moves[j]
+            priority[j + 1] = priority[j]
             j -= 1
         moves[j + 1] = m
+        priority[j + 1] = p
 
 
 @nb.njit(cache=True, inline="always")
@@ -198,7 +209,7 @@ def _enter(family, s, depth, ws, judge, objective, alpha, beta):
     n = list_moves(family, s, own)
     if n == 0:  # no rule leaves a seat to act without an action; a state that did would end here
         return True, _terminal(family, s, judge, objective)
-    _order(own, n, first, history)
+    _order(family, s, own, n, first, history, moves[PRIORITY])
     maximise = same_side(family, s, seat, judge)
     frame[ALPHA], frame[BETA], frame[ALPHA0], frame[BETA0] = alpha, beta, alpha, beta
     frame[COUNT], frame[NEXT], frame[MAXIMISE] = n, 0, maximise
@@ -276,7 +287,7 @@ def _root(family, s, judge, objective, alpha, beta, ws):
     seat = to_act(family, s)
     own = moves[0]
     n = list_moves(family, s, own)
-    _order(own, n, heuristic(family, s, hparams, rng), history)
+    _order(family, s, own, n, heuristic(family, s, hparams, rng), history, moves[PRIORITY])
     maximise = same_side(family, s, seat, judge)
     best = -INF if maximise else INF
     best_move = own[0]
