@@ -233,13 +233,13 @@ def sample(s, seat, rng, out):
 # --- sides, keys and tallies --------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def same_side(s, a, b):
     """Bluke is every seat for itself (RULES.md §4): only a seat is on its own side."""
     return a == b
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_key(s):
     """A hash of all that decides the rest of the hand: phase, options, trump, the seat to act,
     every hand, the trick in progress (leader, its cards in play order, the suit to follow)
@@ -271,7 +271,7 @@ def play_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_key(s):
     """``play_key`` folded with what the hand's score reads: each seat's bid and tricks taken."""
     h = play_key(s)
@@ -281,7 +281,7 @@ def score_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def side_points(s, seat):
     """The tricks ``seat`` has taken so far (every seat is its own side)."""
     return s[K.TAKEN + seat]
@@ -290,7 +290,7 @@ def side_points(s, seat):
 # --- merging equivalent cards ---------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _live_cards(s, seat, cards):
     """Cards that can still meet ``seat``'s cards in a trick: the other hands, the current
     trick, and (to stay safe) ``seat``'s own cards outside ``cards``."""
@@ -304,7 +304,7 @@ def _live_cards(s, seat, cards):
     return live
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def merge(s, cards):
     """The legal cards ``cards`` of the seat to act with each run of equivalent cards cut to
     its highest: cards of one suit with no live card (another hand, the current trick)
@@ -332,7 +332,7 @@ def merge(s, cards):
     return kept
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def points_bounds(s, seat):
     """``(low, high)`` bounds on the tricks ``seat`` can still take from ``s``: none to every
     trick not yet finished."""
@@ -341,7 +341,7 @@ def points_bounds(s, seat):
     return np.int64(0), np.int64(s[K.HAND_SIZE] - s[K.TRICK_NO])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_bounds(s, seat):
     """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on: it ends with between
     the tricks it has and those plus every trick not finished (``points_bounds``), and its score

@@ -375,14 +375,14 @@ def deal_world(s, seat, rng, out, tries):
 # --- sides, keys and points ----------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def same_side(s, a, b):
     """Whether seats ``a`` and ``b`` score together: the same team (``teams`` option, fixed from the
     deal), or the same seat when every player is alone."""
     return side(s, a) == side(s, b)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_key(s):
     """A hash of all that decides the rest of the hand's play and points (module docstring), and
     nothing taken so far: positions reached through the same finished tricks in another order
@@ -407,7 +407,7 @@ def play_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_key(s):
     """``play_key`` with each side's points and tricks taken so far, and the final scores and
     outcome once the hand is over: equal keys, equal scores for equal continuations."""
@@ -421,7 +421,7 @@ def score_key(s):
     return hash_mix(h, s[OUTCOME])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def side_points(s, seat):
     """Points taken so far by ``seat``'s side (5 a trick; the best trump's 5 once the hand is over):
     at the end, what the game counts for the side before the bid is settled."""
@@ -435,7 +435,7 @@ def side_points(s, seat):
 # --- merging equivalent cards ----------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def merge(s, cards):
     """The legal cards ``cards`` of the seat to act with the lower cards of each run of equivalent
     cards removed (the highest kept). A run: cards of one effective suit with no card between them
@@ -469,7 +469,7 @@ def merge(s, cards):
     return kept
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def points_bounds(s, seat):
     """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s``: 5 for
     each trick not yet finished, and the best trump's 5 (added when the hand ends)."""
@@ -478,7 +478,7 @@ def points_bounds(s, seat):
     return np.int64(0), np.int64(5 * (NUM_TRICKS - s[TRICK_NO]) + 5)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_bounds(s, seat):
     """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. Its side ends with
     ``side_points`` plus a gain within ``points_bounds``; a side that did not bid scores those

@@ -616,18 +616,18 @@ def sample(s, seat, rng, out):
 # --- solver hooks ----------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _sides_formed(s):
     """Whether the sides are settled: somebody picked and the call (or JD's bury) is done."""
     return s[K.PICKER] >= 0 and s[K.PHASE] >= K.UNDERING
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _on_picker_side(s, seat):
     return seat == s[K.PICKER] or seat == s[K.PARTNER]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def same_side(s, a, b):
     """Whether seats ``a`` and ``b`` score together in ``s`` (every card visible): the picker and
     the partner, or two defenders; before the call, in a leaster or a thrown-in hand, only a == b."""
@@ -638,7 +638,7 @@ def same_side(s, a, b):
     return _on_picker_side(s, a) == _on_picker_side(s, b)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_key(s):
     """A hash of all that decides the rest of the hand: the hands, blind and bury, the unknown
     while held, the phase, the seat to act, the leader, the current trick, the call, partner,
@@ -661,7 +661,7 @@ def play_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_key(s):
     """``play_key`` folded with what the final score reads of what was taken: the picker's
     side's tricks and card points; in a leaster each seat's card points and whether it has a
@@ -677,7 +677,7 @@ def score_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def side_points(s, seat):
     """The card points ``seat``'s side has taken so far: the picker's side (picker and partner)
     or the defenders once the sides are formed, else the seat alone (in a leaster the blind counts
@@ -696,7 +696,7 @@ def side_points(s, seat):
     return np.int64(total - points + (bury if tricks == 0 else 0))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def merge(s, cards):
     """``cards`` (the legal cards of the seat to act) with one card, the highest, kept of each
     run of equivalent cards: one effective suit, equal points, adjacent in trick power among the
@@ -774,7 +774,7 @@ def _mate_takes(s, seat, led, count, mates, beat, foes):
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def move_priority(s, moves, n, out):
     """The solver's move order in the play, as a player weighs the cards with every card visible:
     ``out[i]`` for the card of ``moves[i]``, higher first (the solver breaks ties by history).
@@ -848,7 +848,7 @@ def _units(points, tricks, role, alone, bump):
     return picker if role == 0 else (partner if role == 1 else defender)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_bounds(s, seat):
     """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. The score follows from
     the tricks and card points the picker's side ends with (``K.picker_units``), and those lie
@@ -881,7 +881,7 @@ def score_bounds(s, seat):
     return np.int64(low * doubled), np.int64(high * doubled)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def points_bounds(s, seat):
     """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s`` to the
     end. At most every card point not yet in a finished trick, less the bury where it cannot move

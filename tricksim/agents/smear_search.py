@@ -486,13 +486,13 @@ def sample(s, seat, rng, out):
 # --- the solver's hooks ------------------------------------------------------------------------
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def same_side(s, a, b):
     """Whether seats ``a`` and ``b`` score together: the same team (fixed by the seating)."""
     return team(s, a) == team(s, b)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def side_points(s, seat):
     """The Game tally of ``seat``'s team so far: game points (A 4, K 3, Q 2, J 1, T 10, joker 1) in
     the tricks it won, plus, in NE Smear, the bidder's discards for the bidding team. At the end it
@@ -505,7 +505,7 @@ def side_points(s, seat):
     return np.int64(points)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def play_key(s):
     """A hash of all that decides the rest of the hand: every hand, the seat to act, the leader,
     the trick in progress in play order, trump, the options, the phase, the trick number (a function
@@ -532,7 +532,7 @@ def play_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_key(s):
     """``play_key`` folded with all taken so far that the score reads: each team's Game tally, the
     team that won the trick holding the Jack, Jick and joker, and the team that played High and Low
@@ -559,7 +559,7 @@ def score_key(s):
     return h
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def merge(s, cards):
     """``cards`` (the legal cards of the seat to act) with one card kept (the highest) of each run
     of equivalent cards: the same effective suit, the same game points, no point card (High, Low,
@@ -609,7 +609,7 @@ def merge(s, cards):
     return out
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def points_bounds(s, seat):
     """``(low, high)`` bounds on what ``side_points`` of ``seat`` can still gain from ``s``: at
     most the game points of every card still in a hand or in the trick in progress."""
@@ -619,7 +619,7 @@ def points_bounds(s, seat):
     return np.int64(0), np.int64(game_points(live))
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _player_of(s, c, live):
     """The seat that plays (or played) card ``c``: its holder while it is in a hand."""
     if has(live ^ s[TRICK_MASK], c):
@@ -629,7 +629,7 @@ def _player_of(s, c, live):
     return s[PLAYED_BY + c]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def score_bounds(s, seat):
     """``(low, high)`` bounds on the hand score of ``seat`` from ``s`` on. Every card held is
     played by the end, so High and Low (to the team that plays the card, fixed or ``in_play``) are

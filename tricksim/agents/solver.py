@@ -133,7 +133,7 @@ def write_actions(words, cards, kind, out):
     return n
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def list_moves(family, s, out):
     """Write the actions to search at ``s`` into ``out`` (equivalent cards merged); their count."""
     words, cards, kind = legal(family, s)
