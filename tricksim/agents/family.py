@@ -13,7 +13,9 @@ int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
 ``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
-one, ``move_priority``); their docstrings there say what each must do.
+one, ``move_priority``); their docstrings there say what each must do. The solver calls them at
+every position, so they are compiled inline (``inline="always"``; measured: Sheepshead's solver
+1.1 to 1.2 times as fast as with calls).
 """
 
 from __future__ import annotations

@@ -787,9 +787,9 @@ def move_priority(s, moves, n, out):
     3. The rest: fewest points, then the lowest in power; the picker's side leads a trump before
        a fail card.
 
-    The hold-card rules are left out of "may play": an order need not be exact. Measured on 300
-    deals (``benchmarks/bench_search.py``): the 61 question searches a third of the positions
-    that history alone did, the exact points about half. Outside the play: all 0."""
+    The hold-card rules are left out of "may play": an order need not be exact. Measured on 1,000
+    deals (``benchmarks/bench_search.py``): the 61 question searches a quarter of the positions
+    that history alone did, the exact points less than half. Outside the play: all 0."""
     if s[K.PHASE] != K.PLAYING:
         out[:n] = 0
         return

@@ -26,7 +26,7 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   solves (PIMC's worlds).
 * **Move order.** The table's action first, then the game's own order where it has one
   (``move_priority``: Sheepshead's cards as a player weighs them, the 61 question then searches a
-  third of the positions), then the actions by history score: each cutoff adds a weight halving
+  quarter of the positions), then the actions by history score: each cutoff adds a weight halving
   with its depth, so a move that refuted a large subtree near the root ranks above any number of
   deep cutoffs (measured on Sheepshead: about 15% fewer positions than counting cutoffs). The
   heuristic agent's action goes first at the root only: asked at every position it saved some
