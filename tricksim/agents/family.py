@@ -13,14 +13,15 @@ int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
 ``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
-one, ``move_priority``); their docstrings there say what each must do. The solver calls them at
-every position, so they are compiled inline (``inline="always"``; measured: Sheepshead's solver
-1.1 to 1.2 times as fast as with calls).
+them, ``move_priority`` and ``endgame``); their docstrings there say what each must do. The solver
+calls them at every position, so they are compiled inline (``inline="always"``; measured:
+Sheepshead's solver 1.1 to 1.2 times as fast as with calls).
 """
 
 from __future__ import annotations
 
 import numba as nb
+import numpy as np
 from numba.core.errors import TypingError
 from numba.extending import overload
 
@@ -137,6 +138,12 @@ def move_priority(family, s, moves, n, out):
     ``moves[:n]``; whether the game has one (without it, history scores alone order the moves)."""
 
 
+def endgame(family, s, judge, score, alpha, beta):
+    """``(True, value)``: the value of the trick start ``s`` for ``judge`` (its side's points, or
+    with ``score`` its hand score) in the window ``(alpha, beta)``, fail-soft, where the game solves
+    such an ending by itself; else (and for games without one) ``(False, 0)``."""
+
+
 def _delegate(name, modules, attr, arity):
     """Overload the generic ``name`` with each family's own function ``attr``."""
     generic = globals()[name]
@@ -178,6 +185,14 @@ def _move_priority(family, s, moves, n, out):
         f(s, moves, n, out)
         return True
     return impl
+
+
+@overload(endgame, prefer_literal=True)
+def _endgame(family, s, judge, score, alpha, beta):
+    f = getattr(SEARCH[literal_family(family)], "endgame", None)
+    if f is None:
+        return lambda family, s, judge, score, alpha, beta: (False, np.int64(0))
+    return lambda family, s, judge, score, alpha, beta: f(s, judge, score, alpha, beta)
 
 
 @overload(deal, prefer_literal=True)

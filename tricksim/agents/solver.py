@@ -19,6 +19,9 @@ One alpha-beta search for every game, over the generic calls of ``agents.family`
   side's tricks and card points, the others' from each side's points or tricks and the bid). A
   position whose bounds settle the window is not searched: for the exact score, Sheepshead searches
   half the positions, Fifty-five a quarter, NE Smear a sixteenth.
+* **Endgames.** A trick start the game solves by itself (``endgame``: Sheepshead's last three
+  tricks, by a search that copies nothing) is not searched here; its value goes into the table as
+  a searched node's would. Sheepshead's exact points then take half the time.
 * **Transposition table.** Direct-mapped, keyed by ``score_key`` (``SCORE``) or ``play_key``
   (``POINTS``, whose remainders do not depend on the tricks already taken, so more positions meet)
   with the judged seat and the objective. Entries keep a lower and an upper bound and the best
@@ -48,7 +51,7 @@ from numba import literally, types
 from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.kernels import NO_BOUND, RNG_SIZE, _as_pointer, bit, borrow, has, hash_mix, lowest_card
-from .family import (heuristic, legal, merge, move_priority, play_key, playout, points_bounds, same_side, score,
+from .family import (endgame, heuristic, legal, merge, move_priority, play_key, playout, points_bounds, same_side, score,
                      score_bounds, score_key, side_points, step, to_act, trick_start)
 
 SCORE, POINTS = 0, 1
@@ -205,6 +208,10 @@ def _enter(family, s, depth, ws, judge, objective, alpha, beta):
             alpha = max(alpha, lower)
             beta = min(beta, upper)
             first = tt[slot, MOVE]
+        settled, value = endgame(family, s, judge, objective == SCORE, alpha, beta)
+        if settled:
+            _store(tt, key, base, value, alpha, beta, first)
+            return True, value
     own = moves[depth]
     n = list_moves(family, s, own)
     if n == 0:  # no rule leaves a seat to act without an action; a state that did would end here
@@ -220,22 +227,27 @@ def _enter(family, s, depth, ws, judge, objective, alpha, beta):
 
 
 @nb.njit(cache=True, inline="always")
-def _close(frame, tt):
-    """Store a searched node's result in the table; its value."""
-    best, base, key = frame[BEST], frame[BASE], frame[KEY_OF]
-    if key == 0:  # not a trick start: not kept
-        return best
+def _store(tt, key, base, best, alpha, beta, move):
+    """Keep in the table what the value ``best`` found in the window ``(alpha, beta)`` says of the
+    position ``key`` (exact inside the window, else a bound), with what the table knew."""
     slot = key & (tt.shape[0] - 1)
-    lower = best if best > frame[ALPHA0] else -INF
-    upper = best if best < frame[BETA0] else INF
+    lower = best if best > alpha else -INF
+    upper = best if best < beta else INF
     if tt[slot, KEY] == key:  # tighten what the table knew
         lower = max(lower, tt[slot, LOWER] + base)
         upper = min(upper, tt[slot, UPPER] + base)
     tt[slot, KEY] = key
     tt[slot, LOWER] = lower - base if lower > -INF else -INF
     tt[slot, UPPER] = upper - base if upper < INF else INF
-    tt[slot, MOVE] = frame[BEST_MOVE]
-    return best
+    tt[slot, MOVE] = move
+
+
+@nb.njit(cache=True, inline="always")
+def _close(frame, tt):
+    """Store a searched node's result in the table; its value."""
+    if frame[KEY_OF] != 0:  # a trick start: kept
+        _store(tt, frame[KEY_OF], frame[BASE], frame[BEST], frame[ALPHA0], frame[BETA0], frame[BEST_MOVE])
+    return frame[BEST]
 
 
 @nb.njit(cache=True)

@@ -260,24 +260,31 @@ def _under(s, seat, c):
 def play_mask(s, seat):
     """Cards ``seat`` may play now (RULES.md §1, Partner and Play); the unknown as its card."""
     hand = s[HANDS + seat]
-    last_trick = s[TRICK_NO] == NUM_TRICKS - 1
     leading = s[IN_TRICK] == 0
-    called = s[CALLED]
-    unknown_held = s[UNKNOWN] >= 0 and s[UNKNOWN_TRICK] < 0
-    if seat == s[PICKER] and unknown_held:
-        if hand == 0 or (not leading and s[LED] == EFFECTIVE[called]):
+    if seat == s[PICKER] and s[UNKNOWN] >= 0 and s[UNKNOWN_TRICK] < 0:
+        if hand == 0 or (not leading and s[LED] == EFFECTIVE[s[CALLED]]):
             return bit(s[UNKNOWN])  # the called suit's first lead, or the last trick
-    legal = hand if leading else follow_mask(hand, s[LED], SUIT_MASKS)
+    return hand_play_mask(s, seat, hand, -1 if leading else s[LED], s[TRICK_NO] == NUM_TRICKS - 1,
+                          s[CALLED_SUIT_LED])
+
+
+@nb.njit(cache=True, inline="always")
+def hand_play_mask(s, seat, hand, led, last_trick, called_suit_led):
+    """The cards of ``hand`` that ``seat`` may play to a trick led in ``led`` (-1: he leads), in
+    the last trick or not, the called suit led before or not: following suit and the hold-card
+    rules (the unknown aside). The call, the picker and the options are read from ``s``."""
+    legal = hand if led < 0 else follow_mask(hand, led, SUIT_MASKS)
+    called = s[CALLED]
     if called < 0 or s[OPT_PARTNER] == PARTNER_JD or last_trick:
         return legal
     called_suit = EFFECTIVE[called]
     if has(hand, called):  # the partner, before the called card falls
-        if leading:
+        if led < 0:
             return legal & ~(SUIT_MASKS[called_suit] & ~bit(called))
-        if s[LED] == called_suit:
+        if led == called_suit:
             return bit(called)
         return legal & ~bit(called)
-    if seat == s[PICKER] and s[CALLED_SUIT_LED] == 0 and not leading and s[LED] != called_suit:
+    if seat == s[PICKER] and called_suit_led == 0 and led >= 0 and led != called_suit:
         hold = hand & SUIT_MASKS[called_suit]
         if popcount(hold) == 1:  # his last card of the called suit is the hold card
             return legal & ~hold
