@@ -975,15 +975,14 @@ def _last_trick(s, judge, score, leader, gone, tricks, points, total):
     the one card it has left (its hand less the ``gone`` cards)."""
     best = lowest_card(s[K.HANDS + leader] & ~gone)
     winner = leader
-    cards = bit(best)
+    gained = K.POINTS[best]
     seat = leader
     for _ in range(P - 1):
         seat = K.LEFT[seat]
         c = lowest_card(s[K.HANDS + seat] & ~gone)
-        cards |= bit(c)
+        gained += K.POINTS[c]
         if has(BEATEN_BY[best], c):
             best, winner = c, seat
-    gained = mask_points(cards, K.POINTS)
     if _on_picker_side(s, winner):
         tricks, points = tricks + 1, points + gained
     return _final_value(s, judge, score, tricks, points, total + gained)
@@ -1044,6 +1043,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
             c0 = lowest_card(x0)
             x0 &= x0 - 1
             led = K.EFFECTIVE[c0]
+            g0 = K.POINTS[c0]  # g1 .. g3: the card points in the trick so far
             f1 = K.hand_play_mask(s, q1, s[K.HANDS + q1] & ~gone, led, False, called_led)
             f2 = K.hand_play_mask(s, q2, s[K.HANDS + q2] & ~gone, led, False, called_led)
             f3 = K.hand_play_mask(s, q3, s[K.HANDS + q3] & ~gone, led, False, called_led)
@@ -1056,6 +1056,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                 c1 = lowest_card(x1)
                 x1 &= x1 - 1
                 w1, k1 = (c1, q1) if has(BEATEN_BY[c0], c1) else (c0, q0)
+                g1 = g0 + K.POINTS[c1]
                 a2, b2 = _window(a1, b1, v1, up1)
                 v2 = _worst(up2)
                 x2 = f2
@@ -1063,6 +1064,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                     c2 = lowest_card(x2)
                     x2 &= x2 - 1
                     w2, k2 = (c2, q2) if has(BEATEN_BY[w1], c2) else (w1, k1)
+                    g2 = g1 + K.POINTS[c2]
                     a3, b3 = _window(a2, b2, v2, up2)
                     v3 = _worst(up3)
                     x3 = f3
@@ -1070,6 +1072,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                         c3 = lowest_card(x3)
                         x3 &= x3 - 1
                         w3, k3 = (c3, q3) if has(BEATEN_BY[w2], c3) else (w2, k2)
+                        g3 = g2 + K.POINTS[c3]
                         a4, b4 = _window(a3, b3, v3, up3)
                         v4 = _worst(up4)
                         x4 = f4
@@ -1078,7 +1081,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                             x4 &= x4 - 1
                             winner = q4 if has(BEATEN_BY[w3], c4) else k3
                             trick = bit(c0) | bit(c1) | bit(c2) | bit(c3) | bit(c4)
-                            gained = mask_points(trick, K.POINTS)
+                            gained = g3 + K.POINTS[c4]
                             won = _on_picker_side(s, winner)
                             t, p = (tricks + 1, points + gained) if won else (tricks, points)
                             if below >= 0:
