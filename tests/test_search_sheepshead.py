@@ -28,13 +28,13 @@ import pytest
 import tricksim
 from tricksim.agents import sheepshead as H
 from tricksim.agents import sheepshead_search as S
+from tricksim.agents.family import FAMILY
+from tricksim.agents.solver import POINTS, SCORE
 from tricksim.cards import card_label, parse_card, parse_cards
 from tricksim.envs.obs_sheepshead import blocks, observe
 from tricksim.envs.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import sheepshead as K
-from tricksim.agents.family import FAMILY
-from tricksim.agents.solver import POINTS, SCORE
 from tricksim.sim.kernels import NO_BOUND, new_rng, seed_stream
 
 from bounds_check import bounds_hold

@@ -1129,4 +1129,5 @@ def endgame(s, judge, score, alpha, beta):
     gone = np.int64(0)
     if left == 2:
         return True, search_tricks(s, judge, score, leader, gone, tricks, points, total, called_led, alpha, beta, 0)
+    # three tricks left (ENDGAME_TRICKS): one searched before the two
     return True, search_tricks(s, judge, score, leader, gone, tricks, points, total, called_led, alpha, beta, 1)
