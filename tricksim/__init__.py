@@ -85,6 +85,20 @@ def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, wor
     return _compare(make_game(game, **options), agent_a, agent_b, hands=hands, seed=seed, workers=workers)
 
 
+def tournament(game: str, agents, hands: int = 2_000, seed: int = 0, workers: int = 1, **options):
+    """A round-robin of ``agents`` on ``hands`` duplicate deals of ``game``: every pair's mean
+    score difference per deal and each agent's Bradley-Terry rating (Elo scale), with 95 %
+    intervals (see ``tricksim.experiments.tournament``).
+
+    >>> r = tournament("nesmear", ["heuristic", "random"], hands=500)
+    >>> list(r["ratings"]["agent"])    # best first
+    ['heuristic', 'random']
+    """
+    from .experiments.tournament import tournament as _tournament
+
+    return _tournament(make_game(game, **options), agents, hands=hands, seed=seed, workers=workers)
+
+
 def solve(state, seat=None, objective: str = "score", target=None):
     """Play the rest of ``state``'s hand perfectly with every card visible (see
     ``tricksim.agents.solver.solve``): the value for ``seat``, the best action, every seat's score
@@ -101,5 +115,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate",
+__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate", "tournament",
            "solve", "summarize"]

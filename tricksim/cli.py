@@ -2,6 +2,7 @@
 
     tricksim simulate sheepshead --hands 100000 --agents heuristic --out hands.parquet --set no_pick=doubler
     tricksim compare shmear --a heuristic --b random --hands 20000
+    tricksim tournament nesmear --agents heuristic random heuristic:bid_margin=2 --hands 2000 --out results/
 """
 
 from __future__ import annotations
@@ -67,6 +68,19 @@ def compare_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def tournament_command(args: argparse.Namespace) -> int:
+    from .experiments.tournament import format_tournament, tournament, write_tournament
+
+    game = make_game(args.game, **_parse_sets(args.set))
+    _set_threads(args.threads)
+    result = tournament(game, args.agents, hands=args.hands, seed=args.seed, workers=args.workers)
+    print(format_tournament(result))
+    if args.out:
+        for path in write_tournament(result, args.out):
+            print(f"wrote {path}")
+    return 0
+
+
 def _set_threads(threads: int | None) -> None:
     import numba
 
@@ -101,6 +115,12 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
     cmp.set_defaults(run=compare_command)
+    tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings")
+    _add_run_arguments(tour, 2_000)
+    tour.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
+                      help="two agents or more, e.g. heuristic random pimc:worlds=20")
+    tour.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the ratings figure (PNG)")
+    tour.set_defaults(run=tournament_command)
     return parser
 
 

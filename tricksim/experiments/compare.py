@@ -26,14 +26,9 @@ def seatings(game) -> list[list[int]]:
     return [[p] for p in range(game.players)]
 
 
-def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1) -> dict:
-    """Agent ``agent_a`` against ``agent_b`` (names or specs, e.g. ``"heuristic:pick_threshold=5"``)
-    on ``hands`` duplicate deals of ``game`` (a Game).
-
-    Returns ``hands``, ``seatings`` (A's seats in each), ``mean_a`` and ``mean_b`` (mean score a
-    seat of each agent takes per hand) and ``difference``: A's minus B's per deal, as
-    ``(mean, low, high)`` with a 95 % interval.
-    """
+def duplicate_scores(game, agent_a, agent_b, hands: int, seed: int = 0, workers: int = 1):
+    """``(a, b)``: per deal, the mean score a seat of ``agent_a`` took and a seat of ``agent_b``,
+    over the seatings of ``game`` (each deal played once per seating, ``seatings``)."""
     from ..sim.batch import check_run, simulate
 
     check_run(hands, seed)
@@ -47,13 +42,24 @@ def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers:
         b_seats = [p for p in range(game.players) if p not in a_seats]
         a_sum += scores[:, a_seats].mean(axis=1)
         b_sum += scores[:, b_seats].mean(axis=1)
-    a_mean, b_mean = a_sum / len(tables), b_sum / len(tables)
+    return a_sum / len(tables), b_sum / len(tables)
+
+
+def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1) -> dict:
+    """Agent ``agent_a`` against ``agent_b`` (names or specs, e.g. ``"heuristic:pick_threshold=5"``)
+    on ``hands`` duplicate deals of ``game`` (a Game).
+
+    Returns ``hands``, ``seatings`` (A's seats in each), ``mean_a`` and ``mean_b`` (mean score a
+    seat of each agent takes per hand) and ``difference``: A's minus B's per deal, as
+    ``(mean, low, high)`` with a 95 % interval.
+    """
+    a_mean, b_mean = duplicate_scores(game, agent_a, agent_b, hands, seed, workers)
     return {
         "game": game.name,
         "agent_a": str(agent_a),
         "agent_b": str(agent_b),
         "hands": hands,
-        "seatings": tables,
+        "seatings": seatings(game),
         "mean_a": float(a_mean.mean()) if hands else float("nan"),
         "mean_b": float(b_mean.mean()) if hands else float("nan"),
         "difference": mean_interval(a_mean - b_mean),
