@@ -1,6 +1,6 @@
 """Round-robin tournaments (tricksim/experiments/tournament.py): the Bradley-Terry fit recovers
 known strengths; a tournament agrees with ``compare`` pair by pair, ranks the heuristic above the
-random agent, and writes its tables and figure; bad agent lists are errors."""
+random agent, and writes its tables and figure; bad arguments are errors."""
 
 from __future__ import annotations
 
@@ -48,11 +48,13 @@ def test_tournament_agrees_with_compare_and_ranks_the_heuristic_first():
     assert again["ratings"].equals(result["ratings"]) and again["differences"].equals(result["differences"])
 
 
-@pytest.mark.parametrize("agents, message", [(["heuristic"], "two agents"),
-                                             (["heuristic", "random", "heuristic"], "each agent once")])
-def test_bad_agent_lists_are_errors(agents, message):
+@pytest.mark.parametrize("agents, hands, message", [(["heuristic"], 10, "two agents"),
+                                                    (["heuristic", "random", "heuristic"], 10, "each agent once"),
+                                                    (["heuristic", "random"], 0, "one deal or more"),
+                                                    (["heuristic", "random"], -5, "hands = -5")])
+def test_bad_arguments_are_errors(agents, hands, message):
     with pytest.raises(OptionError, match=message):
-        tournament(tricksim.make_game("nesmear"), agents, hands=10)
+        tournament(tricksim.make_game("nesmear"), agents, hands=hands)
 
 
 def test_cli_prints_and_writes_the_tournament(tmp_path, capsys):

@@ -65,6 +65,11 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
     deals won) and ``ratings`` (a DataFrame sorted best first: the Elo-scale rating and its 95 %
     interval).
     """
+    from ..sim.batch import check_run
+
+    check_run(hands, seed)
+    if hands < 1:
+        raise OptionError(f"hands = {hands}: a tournament needs one deal or more")
     names = [str(a) for a in agents]
     if len(names) < 2:
         raise OptionError("a tournament needs two agents or more")
