@@ -115,5 +115,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate", "tournament",
-           "solve", "summarize"]
+__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate",
+           "solve", "summarize", "tournament"]
