@@ -2,6 +2,7 @@
 
     tricksim simulate sheepshead --hands 100000 --agents heuristic --out hands.parquet --set no_pick=doubler
     tricksim compare shmear --a heuristic --b random --hands 20000
+    tricksim study pick sheepshead --hands 100000 --classes trumps fail_aces --out pick/
     tricksim tournament nesmear --agents heuristic random heuristic:bid_margin=2 --hands 2000 --out results/
 """
 
@@ -68,6 +69,24 @@ def compare_command(args: argparse.Namespace) -> int:
     return 0
 
 
+STUDIED = {"pick": ("sheepshead",), "bid": ("fiftyfive", "shmear", "nesmear", "bluke")}
+
+
+def study_command(args: argparse.Namespace) -> int:
+    from .experiments.study import format_study, study, write_study
+
+    if args.game not in STUDIED[args.decision]:
+        raise OptionError(f"study {args.decision} {args.game}: a {args.decision} study is of "
+                          f"{' or '.join(STUDIED[args.decision])}")
+    game = make_game(args.game, **_parse_sets(args.set))
+    result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes)
+    print(format_study(result))
+    if args.out:
+        for path in write_study(result, args.out):
+            print(f"wrote {path}")
+    return 0
+
+
 def tournament_command(args: argparse.Namespace) -> int:
     from .experiments.tournament import format_tournament, tournament, write_tournament
 
@@ -115,6 +134,18 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
     cmp.set_defaults(run=compare_command)
+    stu = sub.add_parser("study", help="when a pick or a bid pays: every action taken on the same deals")
+    stu.add_argument("decision", choices=sorted(STUDIED), help="pick (Sheepshead) or bid (the other games)")
+    stu.add_argument("game", help=f"one of: {', '.join(games())}")
+    stu.add_argument("--hands", type=int, default=20_000, help="deals to play (default 20000)")
+    stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
+    stu.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
+    stu.add_argument("--agents", default="heuristic", help=_agents_help("the agents playing the rest of each hand")
+                     .replace("(default random)", "(default heuristic)"))
+    stu.add_argument("--classes", nargs="+", help="hand classes to group by (Sheepshead: trumps queens jacks "
+                                                   "fail_aces voids; default trumps)")
+    stu.add_argument("--out", help="a folder for the rows (Parquet), the tables (CSV, Markdown) and a heat map (PNG)")
+    stu.set_defaults(run=study_command)
     tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings")
     _add_run_arguments(tour, 2_000)
     tour.add_argument("--agents", nargs="+", required=True, metavar="AGENT",

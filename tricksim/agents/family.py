@@ -207,6 +207,16 @@ def _to_act(family, s):
     return lambda family, s: s[slot]
 
 
+def phase(family, s):
+    """The phase of the hand (0: the first, picking or bidding)."""
+
+
+@overload(phase, prefer_literal=True)
+def _phase(family, s):
+    slot = KERNELS[literal_family(family)].PHASE
+    return lambda family, s: s[slot]
+
+
 def hand(family, s, seat):
     """The hand mask of ``seat``."""
 
