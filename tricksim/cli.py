@@ -140,8 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
     stu.add_argument("--hands", type=int, default=20_000, help="deals to play (default 20000)")
     stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
     stu.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
-    stu.add_argument("--agents", default="heuristic", help=_agents_help("the agents playing the rest of each hand")
-                     .replace("(default random)", "(default heuristic)"))
+    stu.add_argument("--agents", default="heuristic",
+                     help="the agents playing the rest of each hand: random or heuristic (with parameters as "
+                          "heuristic:name=value), one for every seat or a comma-separated list with one per seat "
+                          "(default heuristic)")
     stu.add_argument("--classes", nargs="+", help="hand classes to group by (Sheepshead: trumps queens jacks "
                                                    "fail_aces voids; default trumps)")
     stu.add_argument("--out", help="a folder for the rows (Parquet), the tables (CSV, Markdown) and a heat map (PNG)")
