@@ -80,11 +80,7 @@ def study_command(args: argparse.Namespace) -> int:
                           f"{' or '.join(STUDIED[args.decision])}")
     game = make_game(args.game, **_parse_sets(args.set))
     result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes)
-    print(format_study(result))
-    if args.out:
-        for path in write_study(result, args.out):
-            print(f"wrote {path}")
-    return 0
+    return _report(format_study(result), write_study, result, args.out)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -93,9 +89,14 @@ def tournament_command(args: argparse.Namespace) -> int:
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
     result = tournament(game, args.agents, hands=args.hands, seed=args.seed, workers=args.workers)
-    print(format_tournament(result))
-    if args.out:
-        for path in write_tournament(result, args.out):
+    return _report(format_tournament(result), write_tournament, result, args.out)
+
+
+def _report(text: str, write, result: dict, out) -> int:
+    """Print ``text``; with a folder ``out``, write the result's files there (``write``) and name them."""
+    print(text)
+    if out:
+        for path in write(result, out):
             print(f"wrote {path}")
     return 0
 
