@@ -52,9 +52,13 @@ def test_sheepshead_pick_study_on_real_deals():
     assert table["decisions"].sum() == len(result["rows"])
 
 
-def test_unknown_classes_are_errors_before_any_play():
+def test_bad_arguments_are_errors_before_any_play():
     with pytest.raises(OptionError, match="choose from trumps"):
         study(tricksim.make_game("sheepshead"), 10**9, classes=["spades"])
+    with pytest.raises(OptionError, match="one deal or more"):
+        study(tricksim.make_game("sheepshead"), 0)
+    with pytest.raises(OptionError, match="hands = -3"):
+        study(tricksim.make_game("sheepshead"), -3)
 
 
 def test_study_command(tmp_path, capsys):

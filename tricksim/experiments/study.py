@@ -72,6 +72,8 @@ def summarize_decisions(rows: pd.DataFrame, game: str, classes=None) -> tuple[pd
 def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None) -> dict:
     """A decision study of ``hands`` deals of ``game`` (a Game): ``rows`` (one per decision and
     action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``)."""
+    if isinstance(hands, (int, np.integer)) and not isinstance(hands, bool) and hands == 0:
+        raise OptionError("hands = 0: a study needs one deal or more")
     class_columns(pd.DataFrame({"cards": np.zeros(0, np.int64)}), game.name, classes)  # bad names fail first
     rows = decision_frame(game, hands, seed, agents)
     table, best = summarize_decisions(rows, game.name, classes)
