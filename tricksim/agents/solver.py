@@ -51,8 +51,8 @@ from numba import literally, types
 from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.kernels import NO_BOUND, RNG_SIZE, _as_pointer, bit, borrow, has, hash_mix, lowest_card
-from .family import (endgame, heuristic, legal, merge, move_priority, play_key, playout, points_bounds, same_side, score,
-                     score_bounds, score_key, side_points, step, to_act, trick_start)
+from .family import (endgame, heuristic, legal, merge, move_priority, play_key, playout, points_bounds, same_side,
+                     score, score_bounds, score_key, side_points, step, to_act, trick_start)
 
 SCORE, POINTS = 0, 1
 OBJECTIVES = {"score": SCORE, "points": POINTS}

@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..agents import sheepshead as sheepshead_agent
-from ..cards import CLUBS, HEARTS, SPADES
 from ..sim import sheepshead as sheepshead_kernels
 
 
@@ -30,8 +29,8 @@ def _count(mask: int):
 def _sheepshead_voids(cards):
     """Fail suits (clubs, spades, hearts) the hand holds no card of."""
     cards = np.asarray(cards, dtype=np.int64)
-    fail = [np.int64(sheepshead_kernels.SUIT_MASKS[suit]) for suit in (CLUBS, SPADES, HEARTS)]
-    return sum(((cards & m) == 0).astype(np.int8) for m in fail)
+    fail = (sheepshead_agent.CLUB_MASK, sheepshead_agent.SPADE_MASK, sheepshead_agent.HEART_MASK)
+    return sum(((cards & np.int64(m)) == 0).astype(np.int8) for m in fail)
 
 
 CLASSES = {

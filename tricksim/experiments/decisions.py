@@ -39,7 +39,9 @@ def decision_rows(family, seed, first, count, players, options, kinds, params, o
     literally(family)
     size = state_size(family)
     s, fork, dealt = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
-    rng, fork_rng, deal_rng = np.zeros(RNG_SIZE, np.uint64), np.zeros(RNG_SIZE, np.uint64), np.zeros(RNG_SIZE, np.uint64)
+    rng = np.zeros(RNG_SIZE, np.uint64)  # the hand's own play
+    fork_rng = np.zeros(RNG_SIZE, np.uint64)  # each action's playout
+    deal_rng = np.zeros(RNG_SIZE, np.uint64)
     actions = np.empty(MAX_MOVES, np.int64)
     n = 0
     for i in range(count):
@@ -62,7 +64,8 @@ def decision_rows(family, seed, first, count, players, options, kinds, params, o
                     p = to_act(family, fork)
                     step(family, fork, choose(family, fork, kinds[p], params[p], fork_rng))
                 out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
-                out[n, ACTION], out[n, CARDS], out[n, SCORE] = actions[j], hand(family, s, seat), score(family, fork, seat)
+                out[n, ACTION], out[n, CARDS] = actions[j], hand(family, s, seat)
+                out[n, SCORE] = score(family, fork, seat)
                 record(family, fork, dealt, records, n)
                 n += 1
             step(family, s, choose(family, s, kinds[seat], params[seat], rng))
@@ -89,9 +92,9 @@ def decision_frame(game, hands: int, seed: int = 0, agents="heuristic") -> pd.Da
     kernel = decision_rows.compile((types.literal(family), types.int64, types.int64, types.int64, types.int64,
                                     types.int64[::1], types.int64[::1], types.float64[:, ::1],
                                     types.int64[:, ::1], types.int64[:, ::1]))
-    frames = [_chunk(game, kernel, family, seed, first, min(CHUNK, hands - first), kinds, params, features)
-              for first in range(0, hands, CHUNK)] or [_chunk(game, kernel, family, seed, 0, 0, kinds, params, features)]
-    df = pd.concat(frames, ignore_index=True)
+    firsts = list(range(0, hands, CHUNK)) or [0]  # no deals: one empty chunk gives the columns
+    df = pd.concat([_chunk(game, kernel, family, seed, first, min(CHUNK, hands - first), kinds, params, features)
+                    for first in firsts], ignore_index=True)
     df["action"] = df["action"].astype("category")
     return df
 

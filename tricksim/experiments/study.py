@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import OptionError
+from ..sim.batch import check_run
 from .classes import CLASSES, DEFAULT_CLASSES
 from .decisions import decision_frame
 from .stats import mean_interval, wilson
@@ -72,7 +73,8 @@ def summarize_decisions(rows: pd.DataFrame, game: str, classes=None) -> tuple[pd
 def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None) -> dict:
     """A decision study of ``hands`` deals of ``game`` (a Game): ``rows`` (one per decision and
     action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``)."""
-    if isinstance(hands, (int, np.integer)) and not isinstance(hands, bool) and hands == 0:
+    check_run(hands, seed)
+    if hands == 0:
         raise OptionError("hands = 0: a study needs one deal or more")
     class_columns(pd.DataFrame({"cards": np.zeros(0, np.int64)}), game.name, classes)  # bad names fail first
     rows = decision_frame(game, hands, seed, agents)
@@ -104,8 +106,8 @@ def format_study(result: dict) -> str:
     for r in table.itertuples(index=False):
         d = r._asdict()
         lines.append("| " + " | ".join(str(d[k]) for k in keys)
-                     + f" | {d['action']} | {d['decisions']:,} | {d['mean_score']:+.3f} [{d['low']:+.3f}, {d['high']:+.3f}]"
-                       f" | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
+                     + f" | {d['action']} | {d['decisions']:,} | {d['mean_score']:+.3f} [{d['low']:+.3f}, "
+                       f"{d['high']:+.3f}] | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
     return "\n".join(lines)
 
 
