@@ -3,6 +3,7 @@ agents' own play reaches, each legal action taken in turn, and the hand played o
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
 import tricksim
@@ -54,5 +55,21 @@ def test_bad_arguments_are_errors():
     game = tricksim.make_game("sheepshead")
     with pytest.raises(OptionError):
         decision_frame(game, -1)
-    with pytest.raises(OptionError, match="random or heuristic"):
-        decision_frame(game, 10, agents="pimc:worlds=5")
+    with pytest.raises(OptionError, match="no agent 'mcts'"):
+        decision_frame(game, 10, agents="mcts")
+
+
+def test_search_agents_play_a_study():
+    """PIMC and ISMCTS play the hands out: the first decision of each deal is the same whoever plays
+    (eldest, nothing bid yet), what follows is theirs, and the same seed gives the same rows."""
+    game = tricksim.make_game("nesmear")
+    agents = "pimc:worlds=3,ismcts:iters=40,heuristic,heuristic"
+    searched = decision_frame(game, 6, seed=3, agents=agents, progress=False)
+    played = decision_frame(game, 6, seed=3, progress=False)
+    def first(rows):
+        return rows.loc[rows["decision"] == 0, ["hand", "seat", "cards"]].assign(
+            action=rows["action"].astype(str)).reset_index(drop=True)
+
+    pd.testing.assert_frame_equal(first(searched), first(played))
+    assert not searched["score"].equals(played["score"])
+    assert searched.equals(decision_frame(game, 6, seed=3, agents=agents, progress=False))

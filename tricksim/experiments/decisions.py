@@ -7,21 +7,39 @@ in turn, and the hand is played out from there by the agents, every action with 
 stream (common random numbers: the outcomes differ by the action and what follows from it alone).
 The hand then goes on with the action the seat's own agent takes, to the next decision. So every
 seat the auction reaches under the agents' own play is studied, in the position it holds.
+
+The deals are played in chunks of ``CHUNK``; a chunk's rows depend on the study and the chunk's
+deals alone, so the rows are the same played in memory, streamed to a Parquet file (``decision_file``:
+a part per chunk in a folder beside it, as ``simulate`` writes its hands, resumed after a stop), or
+played on a Dask distributed cluster (``dask``: each chunk a task whose rows come back to this
+process, so the machines share no disk).
 """
 
 from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
 import numba as nb
 import numpy as np
 import pandas as pd
 from numba import literally, types
 
-from ..agents import agent_module, seat_agents, seat_arrays, uses_search
+from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..agents.family import FAMILY, deal, hand, legal, phase, record, score, state_size, step, to_act
-from ..agents.solver import MAX_MOVES, write_actions
+from ..agents.kinds import ISMCTS, PIMC
+from ..agents.search import decide
+from ..agents.solver import MAX_MOVES, workspace, write_actions
 from ..errors import OptionError
 from ..envs.engine import choose
 from ..sim import actions as A
+from ..sim.batch import (SEARCH_CHUNK, Run, check_parts, file_run, make_run, progress_bar, stream_file,
+                         write_part)
 from ..sim.kernels import RNG_SIZE, seed_stream
 
 # the columns a decision writes before the game's record: the hand, the decision's index in it,
@@ -29,15 +47,20 @@ from ..sim.kernels import RNG_SIZE, seed_stream
 HAND, DECISION, SEAT, ACTION, CARDS, SCORE, COLUMNS = range(7)
 CHUNK = 50_000  # deals played at a time (their rows in memory at once)
 ROWS_PER_DECISION = 8  # the first guess of rows a seat's decision takes (more are made room for)
+DASK_TIMEOUT = 10  # seconds to wait for a Dask scheduler to answer
+DASK_ADDRESS = re.compile(r"(tcp|tls)://\S+")
 
 
 @nb.njit(cache=True)
-def decision_rows(family, seed, first, count, players, options, kinds, params, out, records):
+def decision_rows(family, seed, first, count, players, options, kinds, params, search, hparams, out, records):
     """Write the rows of hands ``first .. first + count - 1``: ``out`` the decision's columns,
-    ``records`` the finished hand's (the game's RECORD and the agent's FEATURES). Returns the
-    number of rows, or -1 if ``out`` has too few."""
+    ``records`` the finished hand's (the game's RECORD and the agent's FEATURES). Each seat's agent
+    is ``kinds[seat]`` with ``params[seat]`` (the heuristic's) and ``search[seat]`` (PIMC's or
+    ISMCTS's); ``hparams`` the heuristic's defaults, that order the search. Returns the number of
+    rows, or -1 if ``out`` has too few."""
     literally(family)
     size = state_size(family)
+    ws = workspace(size, hparams)
     s, fork, dealt = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
     rng = np.zeros(RNG_SIZE, np.uint64)  # the hand's own play
     fork_rng = np.zeros(RNG_SIZE, np.uint64)  # each action's playout
@@ -62,41 +85,216 @@ def decision_rows(family, seed, first, count, players, options, kinds, params, o
                 seed_stream(fork_rng, seed, number, 2 + d)  # the same stream for every action
                 while to_act(family, fork) >= 0:
                     p = to_act(family, fork)
-                    step(family, fork, choose(family, fork, kinds[p], params[p], fork_rng))
+                    step(family, fork, _act(family, fork, kinds[p], params[p], search[p], hparams, fork_rng, ws))
                 out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
                 out[n, ACTION], out[n, CARDS] = actions[j], hand(family, s, seat)
                 out[n, SCORE] = score(family, fork, seat)
                 record(family, fork, dealt, records, n)
                 n += 1
-            step(family, s, choose(family, s, kinds[seat], params[seat], rng))
+            step(family, s, _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws))
             d += 1
     return n
 
 
-def decision_frame(game, hands: int, seed: int = 0, agents="heuristic") -> pd.DataFrame:
+@nb.njit(cache=True)
+def _act(family, s, kind, params, search, hparams, rng, ws):
+    """The action of the seat to act at ``s``: its agent is ``kind``, a search agent (PIMC, ISMCTS)
+    or random or heuristic."""
+    if kind == PIMC or kind == ISMCTS:
+        return decide(family, s, kind, search, hparams, rng, ws)
+    return choose(family, s, kind, params, rng)
+
+
+@dataclass(frozen=True)
+class Study:
+    """Everything a study's rows depend on (the run: game, options, deals, seed, agents) and the
+    chunks they are played in, which its parts follow."""
+
+    run: Run
+    chunk: int
+
+    def describe(self) -> str:
+        return json.dumps({"decisions": asdict(self.run), "chunk": self.chunk}, sort_keys=True)
+
+
+def make_study(game, hands: int, seed: int = 0, agents="heuristic") -> Study:
+    """The Study of ``hands`` deals of ``game`` (a Game) from ``seed``, the hands played out by
+    ``agents`` (any: a search agent's deals are played in chunks of ``SEARCH_CHUNK``), checked:
+    OptionError before any play."""
+    run = make_run(game, hands, seed, agents)
+    return Study(run, SEARCH_CHUNK if uses_search(seat_agents(game.name, list(run.agents), game.players)[0]) else CHUNK)
+
+
+def chunks(study: Study) -> list[tuple[int, int, int]]:
+    """(index, first deal, count) of each chunk of ``study``; no deals: one empty chunk, for the
+    columns."""
+    hands, size = study.run.hands, study.chunk
+    return [(k, first, min(size, hands - first)) for k, first in enumerate(range(0, hands, size))] or [(0, 0, 0)]
+
+
+def decision_frame(game, hands: int, seed: int = 0, agents="heuristic", dask=None,
+                   progress: bool = True) -> pd.DataFrame:
     """The rows of a decision study of ``hands`` deals of ``game`` (a Game) from ``seed``, the
-    rest of each hand played by ``agents`` (random or heuristic, as in ``simulate``): one row per
+    rest of each hand played by ``agents`` (as in ``simulate``, search agents too): one row per
     decision and legal action, with ``hand``, ``decision`` (its index in the hand), ``seat``,
     ``position`` (from the dealer: 0 the dealer, 1 eldest, …), ``action`` (its label), ``cards``
     (the seat's hand mask at the decision) and ``score`` (the seat's score at the end), then the
-    finished hand's columns as ``simulate`` gives them."""
-    from ..sim.batch import check_run
+    finished hand's columns as ``simulate`` gives them. ``dask``: play the chunks on a Dask
+    cluster (``dask_client``); ``progress``: a progress bar in a terminal."""
+    study = make_study(game, hands, seed, agents)
+    check_dask(dask)
+    todo = chunks(study)
+    counts = {k: count for k, _, count in todo}
+    frames = {}
+    bar = progress_bar(hands, 0, f"{game.name} study", " deals") if progress else None
+    with dask_client(dask) as client:
+        for k, rows in play_chunks(study, todo, client):
+            frames[k] = rows
+            if bar is not None:
+                bar.update(counts[k])
+    if bar is not None:
+        bar.close()
+    return join_rows([frames[k] for k in sorted(frames)])
 
-    check_run(hands, seed)
-    seated, _ = seat_agents(game.name, agents, game.players)
-    if uses_search(seated):
-        raise OptionError("a decision study plays the rest of each hand with random or heuristic agents")
-    kinds, params = seat_arrays(game.name, seated)
-    family = FAMILY[game.name]
-    features = agent_module(game.name).FEATURES
-    kernel = decision_rows.compile((types.literal(family), types.int64, types.int64, types.int64, types.int64,
-                                    types.int64[::1], types.int64[::1], types.float64[:, ::1],
-                                    types.int64[:, ::1], types.int64[:, ::1]))
-    firsts = list(range(0, hands, CHUNK)) or [0]  # no deals: one empty chunk gives the columns
-    df = pd.concat([_chunk(game, kernel, family, seed, first, min(CHUNK, hands - first), kinds, params, features)
-                    for first in firsts], ignore_index=True)
-    df["action"] = df["action"].astype("category")
+
+def join_rows(frames: list[pd.DataFrame]) -> pd.DataFrame:
+    """The rows of chunks (or of a file's row groups) joined, in order: the labels of ``action``
+    one category, sorted."""
+    df = pd.concat(frames, ignore_index=True)
+    if "action" in df.columns:
+        action = df["action"]
+        if isinstance(action.dtype, pd.CategoricalDtype):
+            df["action"] = action.cat.set_categories(sorted(action.cat.categories))
+        else:
+            df["action"] = action.astype("category")
     return df
+
+
+def read_rows(path, columns=None) -> pd.DataFrame:
+    """The rows of a study from its Parquet file (``decision_file``), or only ``columns``: the
+    same frame as ``decision_frame`` gives."""
+    return join_rows([pd.read_parquet(path, columns=columns)])
+
+
+def decision_file(study: Study, out, dask=None, progress: bool = True) -> Path:
+    """Write the rows of ``study`` to the Parquet file ``out`` chunk by chunk, each chunk's rows
+    as a part in the folder beside it (``rows.parquet`` → ``rows.parts/``, with the study in its
+    ``run.json``) as soon as they are played, then joined into ``out``. Run again with the same
+    study, it keeps the parts it finds and plays only the missing ones; a complete ``out`` of this
+    study plays nothing; the parts of another study are an OptionError. Returns ``out``."""
+    out = Path(out)
+    description = study.describe()
+    parts = out.with_suffix(".parts")
+    check_dask(dask)
+    if file_run(out) == description:
+        return out  # this very study is complete: no cluster to start
+    check_parts(parts, description, "study")  # before a cluster is started
+    with dask_client(dask) as client:
+
+        def play(missing, folder: Path):
+            for k, rows in play_chunks(study, missing, client):
+                write_part(rows, folder, k)
+                yield k
+
+        return stream_file(out, parts, description, chunks(study), play, lambda: play_chunk(study, 0, 0),
+                           what="study", progress=progress, desc=f"{study.run.game} study", unit=" deals")
+
+
+# --- playing the chunks: here or on a Dask cluster -------------------------------------
+
+
+def play_chunks(study: Study, todo: list[tuple[int, int, int]], client=None):
+    """Play the chunks ``todo`` (index, first, count) of ``study``: yields (index, rows) of each,
+    one after another here, or as they finish on the Dask cluster of ``client``."""
+    if client is None:
+        for k, first, count in todo:
+            yield k, play_chunk(study, first, count)
+        return
+    from distributed import as_completed
+
+    pending = {client.submit(play_chunk, study, first, count, pure=False): k for k, first, count in todo}
+    try:
+        for future in as_completed(list(pending)):
+            rows = future.result()  # a chunk that failed raises its error here
+            k = pending.pop(future)
+            future.release()  # its rows leave the worker
+            yield k, rows
+    finally:
+        if pending:  # after a failure or a stop: no chunk goes on
+            client.cancel(list(pending))
+
+
+_players: dict[tuple, tuple] = {}
+
+
+def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
+    """The rows of deals ``first .. first + count - 1`` of ``study``, ``action`` a category (this
+    process compiles, or loads from numba's disk cache, the study's kernel once)."""
+    run = study.run
+    key = (run.game, json.dumps(run.options, sort_keys=True), run.agents)
+    if key not in _players:
+        game = run.make_game()
+        seated, _ = seat_agents(game.name, list(run.agents), game.players)
+        module = agent_module(game.name)
+        agents = (*seat_arrays(game.name, seated), search_arrays(seated), module.DEFAULTS)
+        family = FAMILY[game.name]
+        table, matrix = types.int64[:, ::1], types.float64[:, ::1]
+        kernel = decision_rows.compile((types.literal(family), types.int64, types.int64, types.int64, types.int64,
+                                        types.int64[::1], types.int64[::1], matrix, matrix, types.float64[::1],
+                                        table, table))
+        _players[key] = (game, kernel, family, agents, module.FEATURES)
+    game, kernel, family, agents, features = _players[key]
+    rows = _chunk(game, kernel, family, run.seed, first, count, agents, features)
+    rows["action"] = rows["action"].astype("category")
+    return rows
+
+
+def check_dask(address) -> None:
+    """OptionError unless ``address`` is None, ``"local"`` or a scheduler address ``tcp://host:port``
+    (or ``tls://``), and, when not None, Dask distributed is installed."""
+    if address is None:
+        return
+    if not (address == "local" or isinstance(address, str) and DASK_ADDRESS.fullmatch(address)):
+        raise OptionError(f"dask = {address!r}: give a Dask scheduler's address, tcp://host:port (or tls://…), "
+                          "or local for a cluster of this machine's cores")
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        raise OptionError(f"dask = {address!r} needs Dask distributed: pip install 'tricksim[dask]'") from None
+
+
+@contextmanager
+def dask_client(address):
+    """A Dask distributed Client for ``address`` (``check_dask``), closed at the end: ``"local"``
+    starts a LocalCluster of one single-threaded worker process per core (and stops it); None
+    gives None (play here). A scheduler that does not answer within ``DASK_TIMEOUT`` seconds is an
+    OptionError."""
+    if address is None:
+        yield None
+        return
+    check_dask(address)
+    import distributed
+
+    cluster = None
+    try:
+        if address == "local":
+            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+            cluster = distributed.LocalCluster(n_workers=cores, threads_per_worker=1, processes=True,
+                                               dashboard_address=None, silence_logs=logging.ERROR)
+            client = distributed.Client(cluster)
+        else:
+            try:
+                client = distributed.Client(address, timeout=DASK_TIMEOUT)
+            except (OSError, TimeoutError, ValueError) as error:
+                raise OptionError(f"dask = {address!r}: no Dask scheduler answered there within "
+                                  f"{DASK_TIMEOUT} s ({error})") from None
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        if cluster is not None:
+            cluster.close()
 
 
 def _labels(actions: np.ndarray) -> np.ndarray:
@@ -105,14 +303,15 @@ def _labels(actions: np.ndarray) -> np.ndarray:
     return np.array([A.action_label(int(a)) for a in ids], dtype=object)[inverse]
 
 
-def _chunk(game, kernel, family, seed, first, count, kinds, params, features) -> pd.DataFrame:
-    """The rows of hands ``first .. first + count - 1``."""
+def _chunk(game, kernel, family, seed, first, count, agents, features) -> pd.DataFrame:
+    """The rows of hands ``first .. first + count - 1``, played by ``agents`` (the kernel's kinds,
+    params, search and hparams)."""
     record_names = game.kernels.RECORD
     room = max(1, count * game.players * ROWS_PER_DECISION)
     while True:  # play again with twice the room when the rows do not fit
         out = np.empty((room, COLUMNS), np.int64)
         records = np.empty((room, len(record_names) + len(features)), np.int64)
-        n = kernel(family, seed, first, count, game.players, game.option_array, kinds, params, out, records)
+        n = kernel(family, seed, first, count, game.players, game.option_array, *agents, out, records)
         if n >= 0:
             break
         room *= 2

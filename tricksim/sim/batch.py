@@ -26,6 +26,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -146,13 +147,19 @@ def _play_into_shared(run: Run, first: int, count: int) -> None:
 
 def _write_part(run: Run, index: int, first: int, count: int, folder: str) -> int:
     """Play one chunk and write it as part ``index`` of ``folder``, atomically."""
-    path = _part(Path(folder), index)
-    table = pa.Table.from_pandas(play_chunk(run, first, count), preserve_index=False)
+    write_part(play_chunk(run, first, count), Path(folder), index)
+    return index
+
+
+def write_part(rows: pd.DataFrame, folder: Path, index: int) -> None:
+    """Write ``rows`` as part ``index`` of the parts folder ``folder``, atomically: under a
+    temporary name, renamed when whole."""
+    path = _part(folder, index)
+    table = pa.Table.from_pandas(rows, preserve_index=False)
     tmp = path.with_suffix(".tmp")
     with pa.ipc.new_file(tmp, table.schema, options=PART_OPTIONS) as writer:
         writer.write_table(table)
     os.replace(tmp, path)
-    return index
 
 
 def _part(folder: Path, index: int) -> Path:
@@ -167,12 +174,13 @@ def _read_part(path: Path) -> pa.Table:
 # --- a whole run ---------------------------------------------------------------------
 
 
-def _progress(run: Run, done: int):
+def progress_bar(total: int, done: int, desc: str, unit: str = " hands"):
+    """A tqdm bar over ``total`` hands (or deals, ``unit``), ``done`` of them already played."""
     from tqdm import tqdm
 
     # shows only in a terminal, and only once a run has taken a second
-    return tqdm(total=run.hands, initial=done, unit=" hands", unit_scale=True, delay=1.0,
-                disable=None, desc=run.game, file=sys.stderr)
+    return tqdm(total=total, initial=done, unit=unit, unit_scale=True, delay=1.0,
+                disable=None, desc=desc, file=sys.stderr)
 
 
 @contextmanager
@@ -207,7 +215,7 @@ def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame
     """All rows of ``run`` in memory, in hand order."""
     chunks = _chunks(run)
     rows = _Rows(play_chunk(run, 0, 0), run.hands)  # also loads the kernels here, once, before any fork
-    bar = _progress(run, 0) if progress else None
+    bar = progress_bar(run.hands, 0, run.game) if progress else None
     if workers <= 1 or len(chunks) <= 1:
         game = run.make_game()
         for k, first, count in chunks:
@@ -293,42 +301,67 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
     """Write the rows of ``run`` to the Parquet file ``out`` chunk by chunk, resuming a stopped run
     with the same arguments from its finished parts; returns the path of the file."""
     out = Path(out)
-    if file_run(out) == run.describe():
-        return out  # this very run is already complete
-    parts = out.with_name(out.name + ".parts")
+
+    def play(missing, parts: Path) -> Iterator[int]:
+        if workers <= 1 or len(missing) <= 1:
+            for k, first, count in missing:
+                yield _write_part(run, k, first, count, str(parts))
+        else:
+            play_chunk(run, 0, 0)  # load the kernels here, once: forked workers inherit them
+            with _pool(workers, _start_method()) as pool:
+                futures = [pool.submit(_write_part, run, k, first, count, str(parts)) for k, first, count in missing]
+                for future in _as_done(futures):
+                    yield future.result()  # joined with the parts done so far while the workers play on
+
+    def empty() -> pd.DataFrame:
+        return play_chunk(run, 0, 0)
+
+    return stream_file(out, out.with_name(out.name + ".parts"), run.describe(), _chunks(run), play, empty,
+                       progress=progress, desc=run.game)
+
+
+def check_parts(parts: Path, description: str, what: str = "run") -> None:
+    """OptionError if the folder ``parts`` holds the parts of another ``what`` than the one
+    ``description`` describes (its ``run.json``); an absent folder is fine."""
     manifest = parts / "run.json"
     if parts.exists():
         started = manifest.read_text() if manifest.exists() else None
-        if started != run.describe():
+        if started != description:
             raise OptionError(
-                f"{parts} holds the parts of another run ({started or 'no run.json'}); "
-                f"delete that folder or choose another output file")
-    else:
+                f"{parts} holds the parts of another {what} ({started or 'no run.json'}); "
+                f"delete that folder or choose another output")
+
+
+def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int, int, int]],
+                play: Callable[[list, Path], Iterable[int]], empty: Callable[[], pd.DataFrame],
+                what: str = "run", progress: bool = True, desc: str = "", unit: str = " hands") -> Path:
+    """Write the rows of the run ``description`` describes to the Parquet file ``out``, through the
+    parts folder ``parts`` (``run.json`` the description, a part per chunk), resuming from the
+    parts a stopped run left: ``play(missing, parts)`` plays the ``missing`` chunks (index, first,
+    count) of ``chunks``, writes each as its part (``write_part``) and yields its index once
+    written. ``empty()`` gives the columns of a run of no chunks. The parts are joined into
+    ``out`` as they come, then removed. Nothing is played when ``out`` is already this run's
+    (``file_run``); the parts of another ``what`` in ``parts`` are an OptionError."""
+    if file_run(out) == description:
+        return out  # this very run is already complete
+    check_parts(parts, description, what)
+    if not parts.exists():
         parts.mkdir(parents=True)
+        manifest = parts / "run.json"
         tmp = manifest.with_suffix(".tmp")
-        tmp.write_text(run.describe())
+        tmp.write_text(description)
         os.replace(tmp, manifest)
     for stale in parts.glob("*.tmp"):  # a part being written when the run stopped
         stale.unlink()
-    chunks = _chunks(run)
     missing = [c for c in chunks if not _part_ok(_part(parts, c[0]))]
-    done = run.hands - sum(count for _, _, count in missing)
-    bar = _progress(run, done) if progress else None
-    joined = _Joiner(run, parts, len(chunks), out, {c[0] for c in chunks} - {c[0] for c in missing})
-    if workers <= 1 or len(missing) <= 1:
-        for k, first, count in missing:
-            joined.ready(_write_part(run, k, first, count, str(parts)))
-            if bar is not None:
-                bar.update(count)
-    else:
-        play_chunk(run, 0, 0)  # load the kernels here, once: forked workers inherit them
-        with _pool(workers, _start_method()) as pool:
-            futures = [pool.submit(_write_part, run, k, first, count, str(parts)) for k, first, count in missing]
-            for future in _as_done(futures):
-                k = future.result()
-                joined.ready(k)  # joining the parts done so far while the workers play on
-                if bar is not None:
-                    bar.update(chunks[k][2])
+    counts = {k: count for k, _, count in chunks}
+    done = sum(counts.values()) - sum(count for _, _, count in missing)
+    bar = progress_bar(sum(counts.values()), done, desc, unit) if progress else None
+    joined = _Joiner(description, parts, len(chunks), out, set(counts) - {c[0] for c in missing}, empty)
+    for k in play(missing, parts):
+        joined.ready(k)
+        if bar is not None:
+            bar.update(counts[k])
     joined.close()
     if bar is not None:
         bar.close()
@@ -351,8 +384,10 @@ class _Joiner:
     joining goes on beside the playing. The file is written under a temporary name and takes its
     own only when complete."""
 
-    def __init__(self, run: Run, parts: Path, count: int, out: Path, written: set[int]):
-        self.run, self.parts, self.count, self.out, self.written = run, parts, count, out, set(written)
+    def __init__(self, description: str, parts: Path, count: int, out: Path, written: set[int],
+                 empty: Callable[[], pd.DataFrame]):
+        self.description, self.parts, self.count, self.out = description, parts, count, out
+        self.written, self.empty = set(written), empty
         self.tmp = out.with_name(out.name + ".tmp")
         self.writer, self.schema, self.next = None, None, 0
         self._append()
@@ -366,15 +401,15 @@ class _Joiner:
         while self.next in self.written:
             table = _read_part(_part(self.parts, self.next))
             if self.writer is None:
-                self.schema = table.schema.with_metadata({**table.schema.metadata, RUN_KEY: self.run.describe()})
+                self.schema = table.schema.with_metadata({**table.schema.metadata, RUN_KEY: self.description})
                 self.writer = pq.ParquetWriter(self.tmp, self.schema)
             self.writer.write_table(table.cast(self.schema))
             self.next += 1
 
     def close(self) -> None:
         if self.count == 0:
-            table = pa.Table.from_pandas(play_chunk(self.run, 0, 0), preserve_index=False)
-            pq.write_table(table.replace_schema_metadata({**table.schema.metadata, RUN_KEY: self.run.describe()}),
+            table = pa.Table.from_pandas(self.empty(), preserve_index=False)
+            pq.write_table(table.replace_schema_metadata({**table.schema.metadata, RUN_KEY: self.description}),
                            self.tmp)
         else:
             self.writer.close()
