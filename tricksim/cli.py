@@ -4,6 +4,7 @@
     tricksim compare shmear --a heuristic --b random --hands 20000
     tricksim study pick sheepshead --hands 100000 --classes trumps fail_aces --out pick/
     tricksim tournament nesmear --agents heuristic random heuristic:bid_margin=2 --hands 2000 --out results/
+    tricksim sweep sheepshead --param pick_threshold --values 7 8 9 10 11 --hands 20000 --out sweep/
 """
 
 from __future__ import annotations
@@ -79,7 +80,8 @@ def study_command(args: argparse.Namespace) -> int:
         raise OptionError(f"study {args.decision} {args.game}: a {args.decision} study is of "
                           f"{' or '.join(STUDIED[args.decision])}")
     game = make_game(args.game, **_parse_sets(args.set))
-    result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes)
+    result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes, out=args.out,
+                   dask=args.dask, policy=args.policy)
     return _report(format_study(result), write_study, result, args.out)
 
 
@@ -90,6 +92,16 @@ def tournament_command(args: argparse.Namespace) -> int:
     _set_threads(args.threads)
     result = tournament(game, args.agents, hands=args.hands, seed=args.seed, workers=args.workers)
     return _report(format_tournament(result), write_tournament, result, args.out)
+
+
+def sweep_command(args: argparse.Namespace) -> int:
+    from .experiments.sweep import format_sweep, sweep, write_sweep
+
+    game = make_game(args.game, **_parse_sets(args.set))
+    _set_threads(args.threads)
+    result = sweep(game, args.param, args.values, hands=args.hands, seed=args.seed, agent=args.agent,
+                   workers=args.workers)
+    return _report(format_sweep(result), write_sweep, result, args.out)
 
 
 def _report(text: str, write, result: dict, out) -> int:
@@ -123,6 +135,8 @@ def _add_run_arguments(parser: argparse.ArgumentParser, hands: int) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .experiments.classes import CLASSES, DEFAULT_CLASSES
+
     parser = argparse.ArgumentParser(prog="tricksim", description="Self-play laboratory for Midwestern trick-taking games.")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play hands between agents and summarise them")
@@ -142,12 +156,20 @@ def build_parser() -> argparse.ArgumentParser:
     stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
     stu.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
     stu.add_argument("--agents", default="heuristic",
-                     help="the agents playing the rest of each hand: random or heuristic (with parameters as "
-                          "heuristic:name=value), one for every seat or a comma-separated list with one per seat "
-                          "(default heuristic)")
-    stu.add_argument("--classes", nargs="+", help="hand classes to group by (Sheepshead: trumps queens jacks "
-                                                   "fail_aces voids; default trumps)")
-    stu.add_argument("--out", help="a folder for the rows (Parquet), the tables (CSV, Markdown) and a heat map (PNG)")
+                     help="the agents playing each hand out: random, heuristic, pimc or ismcts (with parameters "
+                          "as heuristic:name=value, pimc:worlds=20), one for every seat or a comma-separated list "
+                          "with one per seat (default heuristic)")
+    stu.add_argument("--classes", nargs="+", help="hand classes to group by: " + "; ".join(
+        f"{game} {' '.join(CLASSES[game])} (default {' '.join(DEFAULT_CLASSES[game])})" for game in CLASSES))
+    stu.add_argument("--out", help="a folder for the rows (Parquet, streamed as the deals are played: run again to "
+                                   "resume a stopped study), the tables (CSV, Markdown) and a heat map (PNG)")
+    stu.add_argument("--dask", metavar="ADDRESS|local",
+                     help="play on a Dask distributed cluster: its scheduler's address tcp://host:port, or local for "
+                          "one worker per core of this machine (needs pip install 'tricksim[dask]'); results do not "
+                          "change")
+    stu.add_argument("--policy", type=int, default=0, metavar="DEALS",
+                     help="measure the study's policy (its best action per class and position) in play on this many "
+                          "fresh deals, against the agents' own rule (default 0: not measured)")
     stu.set_defaults(run=study_command)
     tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings")
     _add_run_arguments(tour, 2_000)
@@ -155,6 +177,14 @@ def build_parser() -> argparse.ArgumentParser:
                       help="two agents or more, e.g. heuristic random pimc:worlds=20")
     tour.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the ratings figure (PNG)")
     tour.set_defaults(run=tournament_command)
+    swp = sub.add_parser("sweep", help="which value of an agent parameter plays best, from each position")
+    _add_run_arguments(swp, 10_000)
+    swp.add_argument("--param", required=True, help="the heuristic's parameter to sweep, e.g. pick_threshold")
+    swp.add_argument("--values", nargs="+", type=float, required=True, metavar="VALUE", help="the values to try")
+    swp.add_argument("--agent", default="heuristic",
+                     help="the base agent, the other seats and the baseline (default heuristic)")
+    swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
+    swp.set_defaults(run=sweep_command)
     return parser
 
 

@@ -6,36 +6,28 @@ action taken in turn on the same deal) and reports, per hand class and position 
 * ``table``: for each action, the decisions, the mean score of the seat with its 95 % interval,
   and how often the seat came out ahead (score above 0: the pick won, the bid was made) with its
   Wilson interval;
-* ``best``: the action with the best mean score and its margin over the next best, with a 95 %
-  interval. Both actions were played on the same deals, so the margin is the mean of the
-  differences deal by deal (common random numbers: far narrower than two separate means).
+* ``best``: the best action and its margin over the next best, with a 95 % interval. Every
+  action was played on the same deals, so actions are compared, and the margin measured, by the
+  differences deal by deal (common random numbers: far narrower than two separate means), on
+  the decisions both were open at (``_best_action``).
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
 import numpy as np
 import pandas as pd
+import pyarrow.parquet as pq
 
 from ..errors import OptionError
 from ..sim.batch import check_run
-from .classes import CLASSES, DEFAULT_CLASSES
-from .decisions import decision_frame
+from .classes import class_columns, resolve_classes
+from .decisions import check_dask, decision_file, decision_frame, join_rows, make_study, read_rows
+from .policy import format_policy, policy_table, policy_value
 from .stats import mean_interval, wilson
-
-
-def class_columns(rows: pd.DataFrame, game: str, classes=None) -> pd.DataFrame:
-    """The hand classes of each row: ``classes`` is a list of the game's class names
-    (``classes.CLASSES``), or a dict of name to function (the hand masks to a class each)."""
-    if classes is None:
-        classes = DEFAULT_CLASSES.get(game, ())
-    if not isinstance(classes, dict):
-        known = CLASSES.get(game, {})
-        unknown = [name for name in classes if name not in known]
-        if unknown:
-            raise OptionError(f"hand classes {unknown} of {game}: choose from {', '.join(known) or 'none yet'}")
-        classes = {name: known[name] for name in classes}
-    cards = rows["cards"].to_numpy(dtype=np.int64)
-    return pd.DataFrame({name: np.asarray(f(cards)) for name, f in classes.items()}, index=rows.index)
 
 
 def summarize_decisions(rows: pd.DataFrame, game: str, classes=None) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -49,37 +41,112 @@ def summarize_decisions(rows: pd.DataFrame, game: str, classes=None) -> tuple[pd
     for key, group in data.groupby(keys, sort=True):
         key = key if isinstance(key, tuple) else (key,)
         means = {}
-        for action, g in group.groupby("action"):
+        for action, g in sorted(group.groupby("action"), key=lambda item: _action_order(item[0])):
             scores = g["score"].to_numpy(dtype=np.float64)
             mean, low, high = mean_interval(scores)
             rate, rate_low, rate_high = wilson(int((scores > 0).sum()), len(scores))
             table.append(key + (action, len(scores), mean, low, high, rate, rate_low, rate_high))
             means[action] = mean
-        ranked = sorted(means, key=means.get, reverse=True)
-        if len(ranked) > 1:
-            wide = group.pivot(index=["hand", "decision"], columns="action", values="score")
-            paired = (wide[ranked[0]] - wide[ranked[1]]).dropna().to_numpy(dtype=np.float64)
-            margin = mean_interval(paired)
-        else:
-            margin = (np.nan, np.nan, np.nan)
-        best.append(key + (ranked[0], ranked[1] if len(ranked) > 1 else None, len(group.groupby(["hand", "decision"])))
-                    + tuple(margin))
+        wide = group.pivot(index=["hand", "decision"], columns="action", values="score")
+        top, runner, margin = _best_action(wide, means)
+        best.append(key + (top, runner, len(wide)) + margin)
     table = pd.DataFrame(table, columns=keys + ["action", "decisions", "mean_score", "low", "high",
                                                 "ahead", "ahead_low", "ahead_high"])
     best = pd.DataFrame(best, columns=keys + ["best", "next", "decisions", "margin", "margin_low", "margin_high"])
     return table, best
 
 
-def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None) -> dict:
+def _best_action(wide: pd.DataFrame, means: dict) -> tuple:
+    """``(best, next, (margin, low, high))`` of one class and position: ``wide`` the score of each
+    action (columns) on each decision (rows; NaN where the action was not legal).
+
+    Not every action is legal at every decision (a Fifty-five dealer may hold only a bid), so means
+    over different decisions do not compare: the best is found by paired comparisons on the
+    decisions both actions were open at, the actions taken in order of their means and each one
+    better than the best so far on their shared decisions taking its place. The next is the one
+    closest to the best on their shared decisions, and the margin is that paired difference."""
+    ranked = sorted(means, key=means.get, reverse=True)
+    top = ranked[0]
+    for action in ranked[1:]:
+        shared = (wide[action] - wide[top]).dropna()
+        if len(shared) and shared.mean() > 0:
+            top = action
+    margins = {a: mean_interval((wide[top] - wide[a]).dropna().to_numpy(dtype=np.float64)) for a in ranked if a != top}
+    margins = {a: m for a, m in margins.items() if m[0] == m[0]}  # NaN: never open together
+    if not margins:
+        return top, None, (np.nan, np.nan, np.nan)
+    runner = min(margins, key=lambda a: margins[a][0])
+    return top, runner, margins[runner]
+
+
+def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out=None, dask=None,
+          progress: bool = True, policy: int = 0) -> dict:
     """A decision study of ``hands`` deals of ``game`` (a Game): ``rows`` (one per decision and
-    action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``)."""
+    action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``).
+
+    With a folder ``out``, the rows are streamed to ``out/rows.parquet`` as they are played (a part
+    per chunk in ``out/rows.parts/`` until all are in: run again with the same arguments to resume
+    a stopped study; the complete file of this very study is kept and nothing played), ``rows`` is
+    that file (a ``RowsFile``), and ``write_study`` writes the other files beside it. ``dask``:
+    play on a Dask distributed cluster, ``"local"`` (a worker process per core) or a scheduler's
+    address ``tcp://host:port``. The results are the same every way. ``progress``: a bar over the
+    deals, in a terminal. ``policy``: deals (fresh ones, of seed + 1) to measure the study's policy
+    on against the agents' own rule (``policy.policy_value``; its result under ``policy``)."""
     check_run(hands, seed)
+    check_run(policy, seed + 1)
     if hands == 0:
         raise OptionError("hands = 0: a study needs one deal or more")
-    class_columns(pd.DataFrame({"cards": np.zeros(0, np.int64)}), game.name, classes)  # bad names fail first
-    rows = decision_frame(game, hands, seed, agents)
-    table, best = summarize_decisions(rows, game.name, classes)
-    return {"game": repr(game), "agents": agents, "hands": hands, "rows": rows, "table": table, "best": best}
+    resolve_classes(game.name, classes)  # bad names fail first
+    plan = make_study(game, hands, seed, agents)
+    check_dask(dask)
+    if out is None:
+        rows = decision_frame(game, hands, seed, agents, dask=dask, progress=progress)
+        table, best = summarize_decisions(rows, game.name, classes)
+    else:
+        rows = RowsFile(decision_file(plan, Path(out) / "rows.parquet", dask=dask, progress=progress))
+        table, best = _summarize_file(rows.path, game.name, classes)
+    result = {"game": repr(game), "agents": agents, "hands": hands, "rows": rows, "table": table, "best": best}
+    result["policy"] = policy_value(game, result, policy, seed + 1, agents, classes) if policy else None
+    return result
+
+
+SUMMARY_COLUMNS = ["hand", "decision", "position", "action", "score"]  # what summarize_decisions reads, classes aside
+
+
+def _summarize_file(path: Path, game: str, classes=None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``summarize_decisions`` of the rows in the Parquet file ``path``, in less memory: the file is
+    read a row group (a chunk) at a time, the hand classes of its rows worked out from it (a class
+    is a function of the row alone), and only the classes and the columns the summary reads kept."""
+    functions = resolve_classes(game, classes)
+    columns = {name: f"class {i}" for i, name in enumerate(functions)}
+    source = pq.ParquetFile(path)
+    kept = []
+    for group in range(source.num_row_groups):
+        rows = source.read_row_group(group).to_pandas()
+        classed = class_columns(rows, game, functions).set_axis(list(columns.values()), axis=1)
+        kept.append(pd.concat([rows[SUMMARY_COLUMNS], classed], axis=1).copy())  # not a view keeping all of rows
+    read = {name: (lambda rows, column=column: rows[column].to_numpy()) for name, column in columns.items()}
+    return summarize_decisions(join_rows(kept), game, read)
+
+
+class RowsFile(os.PathLike):
+    """The rows of a study streamed to its Parquet file (``study`` with ``out``), left there:
+    ``read()`` gives them, or some ``columns``, as ``decisions.decision_frame`` does."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+    def __len__(self) -> int:
+        return pq.ParquetFile(self.path).metadata.num_rows
+
+    def __repr__(self) -> str:
+        return f"RowsFile({str(self.path)!r})"
+
+    def read(self, columns=None) -> pd.DataFrame:
+        return read_rows(self.path, columns)
 
 
 def _title(result: dict) -> str:
@@ -98,17 +165,26 @@ def format_study(result: dict) -> str:
              "|" + "---|" * (len(keys) + 4)]
     for r in best.itertuples(index=False):
         d = r._asdict()
+        margin = _interval(d["margin"], d["margin_low"], d["margin_high"])
         lines.append("| " + " | ".join(str(d[k]) for k in keys)
-                     + f" | {d['decisions']:,} | {d['best']} | {d['margin']:+.3f} [{d['margin_low']:+.3f}, "
-                       f"{d['margin_high']:+.3f}] | {d['next']} |")
+                     + f" | {d['decisions']:,} | {d['best']} | {margin} | {d['next'] or ''} |")
     lines += ["", "Every action: mean score of the seat and how often it came out ahead (score above 0):", "",
               "| " + " | ".join(keys) + " | action | decisions | mean score | ahead |", "|" + "---|" * (len(keys) + 4)]
     for r in table.itertuples(index=False):
         d = r._asdict()
         lines.append("| " + " | ".join(str(d[k]) for k in keys)
-                     + f" | {d['action']} | {d['decisions']:,} | {d['mean_score']:+.3f} [{d['low']:+.3f}, "
-                       f"{d['high']:+.3f}] | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
+                     + f" | {d['action']} | {d['decisions']:,} | {_interval(d['mean_score'], d['low'], d['high'])}"
+                       f" | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
+    lines += ["", format_policy(best, result.get("policy"))]
     return "\n".join(lines)
+
+
+def _interval(mean: float, low: float, high: float) -> str:
+    """``+0.123 [+0.100, +0.146]``; the mean alone when there is no interval (one decision), a dash
+    when there is no mean."""
+    if mean != mean:
+        return "–"
+    return f"{mean:+.3f}" if low != low else f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]"
 
 
 def plot_best(result: dict, path) -> None:
@@ -139,16 +215,60 @@ def plot_best(result: dict, path) -> None:
 
 
 def write_study(result: dict, out) -> list:
-    """Write ``rows.parquet`` (every decision and action), ``table.csv``, ``best.csv``,
-    ``best.png`` and ``study.md`` (the tables and the figure) into the folder ``out``; the paths."""
-    from pathlib import Path
-
+    """Write ``rows.parquet`` (every decision and action; already there when the study streamed its
+    rows into ``out``), ``table.csv``, ``best.csv``, ``policy.csv``, the figures ``best.png`` and
+    ``values.png``, and ``study.md`` (the tables, the policy and the figures) into the folder
+    ``out``; the paths."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    paths = [out / "rows.parquet", out / "table.csv", out / "best.csv", out / "best.png", out / "study.md"]
-    result["rows"].to_parquet(paths[0], index=False)
+    paths = [out / name for name in ("rows.parquet", "table.csv", "best.csv", "policy.csv", "best.png", "values.png",
+                                     "study.md")]
+    rows = result["rows"]
+    if not isinstance(rows, RowsFile):
+        rows.to_parquet(paths[0], index=False)
+    elif rows.path.resolve() != paths[0].resolve():
+        shutil.copyfile(rows.path, paths[0])
     result["table"].to_csv(paths[1], index=False)
     result["best"].to_csv(paths[2], index=False)
-    plot_best(result, paths[3])
-    paths[4].write_text(format_study(result) + "\n\n![best action](best.png)\n")
+    policy_table(result["best"]).to_csv(paths[3])
+    plot_best(result, paths[4])
+    plot_values(result, paths[5])
+    paths[6].write_text(format_study(result) + "\n\n![best action](best.png)\n\n![each action's value](values.png)\n")
     return paths
+
+
+def plot_values(result: dict, path) -> None:
+    """Save the expected value of each action against the hand strength (the first hand class),
+    one panel per position from the dealer, the 95 % interval shaded, as a PNG at ``path``."""
+    from matplotlib import colormaps
+    from matplotlib.figure import Figure
+
+    table = result["table"]
+    strength = table.columns[0]
+    if strength == "position":  # no hand classes: the positions side by side in one panel
+        table, strength = table.assign(panel="all hands"), "position"
+        panels = table.groupby("panel", sort=False)
+    else:
+        panels = table.groupby("position", sort=True)
+    actions = sorted(table["action"].unique(), key=_action_order)
+    colours = colormaps["viridis"](np.linspace(0, 0.9, len(actions)))
+    fig = Figure(figsize=(2.2 + 2.6 * panels.ngroups, 3.6), layout="constrained")
+    axes = np.atleast_1d(fig.subplots(1, panels.ngroups, sharey=True))
+    for ax, (panel, group) in zip(axes, panels):
+        for action, colour in zip(actions, colours):
+            line = group[group["action"] == action].sort_values(strength)
+            ax.plot(line[strength], line["mean_score"], marker=".", color=colour, label=action)
+            ax.fill_between(line[strength], line["low"], line["high"], color=colour, alpha=0.2)
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_xlabel(strength)
+        ax.set_title(panel if strength == "position" else f"position {panel}", fontsize=9)
+    axes[0].set_ylabel("mean score of the seat")
+    axes[-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1))
+    fig.suptitle(f"Each action's value by hand: {_title(result)} (position 0 the dealer)", fontsize=9)
+    fig.savefig(path, dpi=120)
+
+
+def _action_order(label: str):
+    """Actions in the order a player reads them: pass first, then the bids from low to high."""
+    word, _, number = label.partition(" ")
+    return (word != "pass", word, float(number) if number.isdigit() else 0.0)

@@ -1,0 +1,166 @@
+"""A study's policy, and its value measured back in self-play.
+
+A decision study (``study.study``) finds the best action per hand class and position, and each
+action's mean score. Its *policy* is that read as a rule: at a pick or bid decision, take the
+study's best action for the hand's class and the seat's position ("pick with three trumps from the
+dealer's seat, pass from second"); when that action is not open, the open one with the best mean
+score. Where the study saw no such hand, the agent decides as usual.
+
+``policy_value`` measures the policy in play, on fresh deals: each seat in turn follows the policy
+at its decisions while the others, and that seat's card play, stay with the agents; the seat's
+score is set against the same deal played with the agents' own rule throughout (the same random
+stream, so the difference is the policy's alone). The gain is per deal and seat, with a 95 %
+interval, overall and by position.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+import pandas as pd
+from numba import literally, types
+
+from ..agents import agent_module, seat_agents, seat_arrays, uses_search
+from ..agents.family import FAMILY, deal, hand, legal, phase, record, state_size, step, to_act
+from ..agents.solver import MAX_MOVES, write_actions
+from ..envs.engine import choose
+from ..errors import OptionError
+from ..sim import actions as A
+from ..sim.batch import check_run
+from ..sim.kernels import RNG_SIZE, seed_stream
+from .classes import class_columns, resolve_classes
+from .stats import mean_interval
+
+
+@nb.njit(cache=True)
+def policy_play(family, seed, players, options, kinds, params, groups, values, records, dealt_out):
+    """Play hands ``0 .. len(groups) - 1``: at a first-phase decision of seat ``p`` with
+    ``groups[i, p] >= 0``, the legal action with the largest ``values[groups[i, p]]`` (NaN: not
+    known); every other action the seat's agent's. Writes each hand's record and dealt hands."""
+    literally(family)
+    s, dealt = np.empty(state_size(family), np.int64), np.empty(state_size(family), np.int64)
+    rng = np.zeros(RNG_SIZE, np.uint64)
+    deal_rng = np.zeros(RNG_SIZE, np.uint64)
+    actions = np.empty(MAX_MOVES, np.int64)
+    for i in range(groups.shape[0]):
+        deal(family, s, seed, i, players, options, deal_rng)
+        dealt[:] = s
+        for p in range(players):
+            dealt_out[i, p] = hand(family, s, p)
+        seed_stream(rng, seed, i, 1)
+        while to_act(family, s) >= 0:
+            seat = to_act(family, s)
+            a = -1
+            g = groups[i, seat]
+            if g >= 0 and phase(family, s) == 0:
+                words, cards, kind = legal(family, s)
+                best = -np.inf
+                for j in range(write_actions(words, cards, kind, actions)):
+                    v = values[g, actions[j]]
+                    if v == v and v > best:  # NaN: an action the study never saw here
+                        best, a = v, actions[j]
+            if a < 0:
+                a = choose(family, s, kinds[seat], params[seat], rng)
+            step(family, s, a)
+        record(family, s, dealt, records, i)
+
+
+def _play(game, seed, kinds, params, groups, values):
+    """The records (a DataFrame as ``simulate`` gives) and dealt hands of the deals of ``groups``."""
+    family = FAMILY[game.name]
+    kernel = policy_play.compile((types.literal(family), types.int64, types.int64, types.int64[::1],
+                                  types.int64[::1], types.float64[:, ::1], types.int64[:, ::1],
+                                  types.float64[:, ::1], types.int64[:, ::1], types.int64[:, ::1]))
+    records = np.empty((len(groups), len(game.kernels.RECORD) + len(agent_module(game.name).FEATURES)), np.int64)
+    dealt = np.empty((len(groups), game.players), np.int64)
+    kernel(family, seed, game.players, game.option_array, kinds, params, groups, values, records, dealt)
+    return game.frame(records[:, :len(game.kernels.RECORD)], seed, 0), dealt
+
+
+def policy_table(best: pd.DataFrame) -> pd.DataFrame:
+    """The policy of a study's ``best`` table laid out for reading: the best action for each hand
+    class (rows) and position from the dealer (columns)."""
+    keys = list(best.columns[:list(best.columns).index("best")])
+    if keys == ["position"]:
+        return best.set_index("position")[["best"]].T.rename(index={"best": "all hands"})
+    return best.pivot(index=keys[:-1], columns="position", values="best")
+
+
+def policy_value(game, result: dict, hands: int, seed: int, agents="heuristic", classes=None) -> dict:
+    """The value of the policy of a study's ``result`` (its ``table`` and ``best``) against the
+    agents' own rule, on
+    ``hands`` deals of ``game`` from ``seed`` (choose a seed other than the study's: the policy was
+    fitted to those deals). ``classes``: the study's, when they are not the game's named classes.
+
+    Returns ``hands``, ``seed``, ``agents``, ``gain`` (the mean score a seat gains per deal by
+    following the policy, ``(mean, low, high)``), ``changed`` (the share of seat-deals whose score
+    the policy changed) and ``by_position`` (the gain per position from the dealer)."""
+    check_run(hands, seed)
+    if hands == 0:
+        raise OptionError("hands = 0: a policy's value needs one deal or more")
+    seated, _ = seat_agents(game.name, agents, game.players)
+    if uses_search(seated):
+        raise OptionError("a policy's value is measured with random or heuristic agents")
+    kinds, params = seat_arrays(game.name, seated)
+    table, best = result["table"], result["best"]
+    keys = list(table.columns[:list(table.columns).index("action")])
+    classes = resolve_classes(game.name, keys[:-1] if classes is None else classes)
+    values, index = _values(table, best, keys)
+    none = np.full((hands, game.players), -1, np.int64)
+    base, dealt = _play(game, seed, kinds, params, none, values)
+    # one row per deal and seat, as a study's rows: the seat's dealt hand, seat, position, the deal
+    seats = base.loc[base.index.repeat(game.players)].reset_index(drop=True)
+    seats["seat"] = np.tile(np.arange(game.players), hands)
+    seats["position"] = (seats["seat"] - seats["dealer"]) % game.players
+    seats["cards"] = dealt.ravel()
+    seats = pd.concat([seats, class_columns(seats, game.name, classes)], axis=1)
+    groups_all = seats.merge(index, how="left", on=keys)["group"].fillna(-1).to_numpy(np.int64)
+    groups_all = groups_all.reshape(hands, game.players)
+    position = seats["position"].to_numpy().reshape(hands, game.players)
+    gains = np.empty((hands, game.players))
+    for seat in range(game.players):
+        groups = none.copy()
+        groups[:, seat] = groups_all[:, seat]
+        played, _ = _play(game, seed, kinds, params, groups, values)
+        gains[:, seat] = played[f"score_{seat}"].to_numpy(np.float64) - base[f"score_{seat}"].to_numpy(np.float64)
+    by_position = [(p, *mean_interval(gains[position == p])) for p in range(game.players)]
+    return {"game": repr(game), "agents": agents, "hands": hands, "seed": seed,
+            "gain": mean_interval(gains.mean(axis=1)), "changed": float((gains != 0).mean()),
+            "by_position": pd.DataFrame(by_position, columns=["position", "gain", "low", "high"])}
+
+
+def _values(table: pd.DataFrame, best: pd.DataFrame, keys: list) -> tuple[np.ndarray, pd.DataFrame]:
+    """``values[g, action id]`` of each class and position ``g`` (the mean score, the best action
+    above every other, NaN where not studied) and the group ``g`` of each class and position."""
+    index = table[keys].drop_duplicates().reset_index(drop=True)
+    index["group"] = np.arange(len(index))
+    values = np.full((len(index), A.NUM_ACTIONS), np.nan)
+    rows = table.merge(index, on=keys)
+    values[rows["group"].to_numpy(), _ids(rows["action"])] = rows["mean_score"].to_numpy(np.float64)
+    tops = best.merge(index, on=keys)
+    values[tops["group"].to_numpy(), _ids(tops["best"])] = np.inf
+    return values, index
+
+
+def _ids(labels: pd.Series) -> np.ndarray:
+    return np.array([A.parse_action(str(a)) for a in labels], dtype=np.int64)
+
+
+def format_policy(best: pd.DataFrame, value: dict | None = None) -> str:
+    """The policy of a study's ``best`` table as Markdown and, given ``policy_value``'s result, its
+    value in play."""
+    policy = policy_table(best)
+    lines = ["Policy: the best action by hand class (rows) and position from the dealer (columns):", "",
+             "| " + " | ".join([policy.index.name or ""] + [str(c) for c in policy.columns]) + " |",
+             "|" + "---|" * (len(policy.columns) + 1)]
+    for label, row in policy.iterrows():
+        lines.append("| " + " | ".join([str(label)] + ["" if pd.isna(v) else str(v) for v in row]) + " |")
+    if value is not None:
+        mean, low, high = value["gain"]
+        lines += ["", f"Its value against the agents' own rule ({value['agents']}) on {value['hands']:,} fresh deals "
+                      f"(seed {value['seed']}): a seat following it gains {mean:+.3f} [{low:+.3f}, {high:+.3f}] per "
+                      f"deal; it changed the seat's score on {value['changed']:.1%} of its deals.", "",
+                  "| position | gain per deal |", "|---|---|"]
+        for r in value["by_position"].itertuples(index=False):
+            lines.append(f"| {r.position} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
+    return "\n".join(lines)

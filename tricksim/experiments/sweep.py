@@ -1,0 +1,114 @@
+"""Parameter sweeps: which value of an agent's parameter plays best, from which seat?
+
+For each value, each seat in turn plays with the parameter set to it while the other seats keep the
+base agent, on the same deals (the same random streams); the seat's score is set against that same
+deal with every seat at the base agent. The gain per deal, with a 95 % interval, is reported
+overall and per position from the dealer, so a per-seat setting (Sheepshead's picking threshold
+from each seat) reads straight off the table. A value equal to the base agent's gains exactly 0.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from ..agents import Agent, agent_module, seat_agents
+from ..errors import OptionError
+from ..sim.batch import check_run, simulate
+from .stats import mean_interval
+
+
+def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="heuristic", workers: int = 1) -> dict:
+    """Sweep ``param`` of ``agent`` (a heuristic spec, the base) over ``values`` on ``hands`` deals.
+
+    Returns ``table`` (value, position — ``"all"`` for every position — decisions, gain, low,
+    high) and ``best`` (per position the value with the largest gain, its interval, and the values
+    whose interval reaches the best's mean: the ones the sweep cannot tell apart from it)."""
+    check_run(hands, seed)
+    if hands == 0:
+        raise OptionError("hands = 0: a sweep needs one deal or more")
+    (base,), _ = seat_agents(game.name, agent, 1)
+    names = [name for name, _, _ in agent_module(game.name).PARAMS]
+    if base.name != "heuristic" or param not in names:
+        raise OptionError(f"sweep {param!r} of {agent!r}: sweep a parameter of the heuristic agent, one of "
+                          f"{', '.join(names)}")
+    values = [float(v) for v in values]
+    if not values or len(set(values)) != len(values):
+        raise OptionError(f"values {values}: give one value or more, each once")
+    players = game.players
+    before = simulate(game, hands, seed, str(base), workers, progress=False)
+    position = (np.arange(players)[None, :] - before["dealer"].to_numpy()[:, None]) % players
+    rows = []
+    for value in values:
+        variant = str(Agent("heuristic", {**base.params, param: value}))
+        gains = np.empty((hands, players))
+        for seat in range(players):
+            agents = [variant if p == seat else str(base) for p in range(players)]
+            after = simulate(game, hands, seed, agents, workers, progress=False)
+            gains[:, seat] = after[f"score_{seat}"].to_numpy(np.float64) - before[f"score_{seat}"].to_numpy(np.float64)
+        rows.append((value, "all", hands, *mean_interval(gains.mean(axis=1))))
+        rows += [(value, p, int((position == p).sum()), *mean_interval(gains[position == p])) for p in range(players)]
+    table = pd.DataFrame(rows, columns=["value", "position", "deals", "gain", "low", "high"])
+    best = []
+    for p, group in table.groupby("position", sort=False):
+        top = group.loc[group["gain"].idxmax()]
+        tied = group.loc[group["high"] >= top["gain"], "value"].tolist()
+        best.append((p, top["value"], top["gain"], top["low"], top["high"], tied))
+    best = pd.DataFrame(best, columns=["position", "best", "gain", "low", "high", "indistinguishable"])
+    return {"game": repr(game), "agent": str(base), "param": param, "hands": hands, "seed": seed,
+            "table": table, "best": best}
+
+
+def _title(result: dict) -> str:
+    return f"{result['game']}, {result['param']} of {result['agent']}, {result['hands']:,} deals"
+
+
+def format_sweep(result: dict) -> str:
+    """The sweep as Markdown: the best value per position, then every value's gain."""
+    lines = [f"# Sweep: {_title(result)}", "",
+             "Best value per position from the dealer (0 the dealer, 1 eldest): the mean score a seat gains per deal "
+             "with it, against the base agent on the same deals, 95 % interval; the values the sweep cannot tell "
+             "from it (their interval reaches its gain):", "",
+             "| position | best | gain | indistinguishable |", "|---|---|---|---|"]
+    for r in result["best"].itertuples(index=False):
+        lines.append(f"| {r.position} | {r.best:g} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] | "
+                     f"{', '.join(f'{v:g}' for v in r.indistinguishable)} |")
+    lines += ["", "| value | position | deals | gain |", "|---|---|---|---|"]
+    for r in result["table"].itertuples(index=False):
+        lines.append(f"| {r.value:g} | {r.position} | {r.deals:,} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
+    return "\n".join(lines)
+
+
+def plot_sweep(result: dict, path) -> None:
+    """Save the sweep curves (the gain of each value, a line per position and a thick one for all,
+    the 95 % interval shaded) as a PNG at ``path``."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 4.2), layout="constrained")
+    ax = fig.subplots()
+    for position, group in result["table"].groupby("position", sort=False):
+        overall = position == "all"
+        label = "all positions" if overall else f"position {position}"
+        line, = ax.plot(group["value"], group["gain"], marker="o", lw=2.5 if overall else 1.2,
+                        color="black" if overall else None, label=label)
+        ax.fill_between(group["value"], group["low"], group["high"], color=line.get_color(), alpha=0.15)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel(result["param"])
+    ax.set_ylabel("gain per deal against the base agent (score)")
+    ax.legend(fontsize=8, title="position from the dealer (0 the dealer)", title_fontsize=8)
+    ax.set_title(f"Sweep: {_title(result)}", fontsize=9)
+    fig.savefig(path, dpi=120)
+
+
+def write_sweep(result: dict, out) -> list:
+    """Write ``sweep.csv``, ``best.csv``, ``sweep.png`` and ``sweep.md`` into the folder ``out``."""
+    from pathlib import Path
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / "sweep.csv", out / "best.csv", out / "sweep.png", out / "sweep.md"]
+    result["table"].to_csv(paths[0], index=False)
+    result["best"].to_csv(paths[1], index=False)
+    plot_sweep(result, paths[2])
+    paths[3].write_text(format_sweep(result) + "\n\n![sweep](sweep.png)\n")
+    return paths
