@@ -71,7 +71,7 @@ def test_study_command(tmp_path, capsys):
     policy = pd.read_csv(tmp_path / "policy.csv", index_col=0)
     assert list(policy.columns) == ["0", "1", "2", "3", "4"] and set(policy.stack().dropna()) == {"pick", "pass"}
     assert len(pd.read_parquet(tmp_path / "rows.parquet")) > 300
-    assert "![best action](best.png)" in (tmp_path / "study.md").read_text()
+    assert "![best](best.png)" in (tmp_path / "study.md").read_text()
     assert main(["study", "bid", "nesmear", "--hands", "200", "--out", str(tmp_path / "bid")]) == 0
     assert (tmp_path / "bid" / "best.png").exists()
     assert main(["study", "pick", "nesmear", "--hands", "10"]) == 2  # picks are Sheepshead's

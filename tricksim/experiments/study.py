@@ -27,6 +27,7 @@ from ..sim.batch import check_run
 from .classes import class_columns, resolve_classes
 from .decisions import check_dask, decision_file, decision_frame, join_rows, make_study, read_rows
 from .policy import format_policy, policy_table, policy_value
+from .report import write_report
 from .stats import mean_interval, wilson
 
 
@@ -219,22 +220,16 @@ def write_study(result: dict, out) -> list:
     rows into ``out``), ``table.csv``, ``best.csv``, ``policy.csv``, the figures ``best.png`` and
     ``values.png``, and ``study.md`` (the tables, the policy and the figures) into the folder
     ``out``; the paths."""
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [out / name for name in ("rows.parquet", "table.csv", "best.csv", "policy.csv", "best.png", "values.png",
-                                     "study.md")]
-    rows = result["rows"]
+    rows, path = result["rows"], Path(out) / "rows.parquet"
+    path.parent.mkdir(parents=True, exist_ok=True)
     if not isinstance(rows, RowsFile):
-        rows.to_parquet(paths[0], index=False)
-    elif rows.path.resolve() != paths[0].resolve():
-        shutil.copyfile(rows.path, paths[0])
-    result["table"].to_csv(paths[1], index=False)
-    result["best"].to_csv(paths[2], index=False)
-    policy_table(result["best"]).to_csv(paths[3])
-    plot_best(result, paths[4])
-    plot_values(result, paths[5])
-    paths[6].write_text(format_study(result) + "\n\n![best action](best.png)\n\n![each action's value](values.png)\n")
-    return paths
+        rows.to_parquet(path, index=False)
+    elif rows.path.resolve() != path.resolve():
+        shutil.copyfile(rows.path, path)
+    tables = {"table.csv": result["table"], "best.csv": result["best"],
+              "policy.csv": policy_table(result["best"]).reset_index()}
+    figures = {"best.png": lambda p: plot_best(result, p), "values.png": lambda p: plot_values(result, p)}
+    return [path] + write_report(out, tables, figures, "study.md", format_study(result))
 
 
 def plot_values(result: dict, path) -> None:

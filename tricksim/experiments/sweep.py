@@ -15,6 +15,7 @@ import pandas as pd
 from ..agents import Agent, agent_module, seat_agents
 from ..errors import OptionError
 from ..sim.batch import check_run, simulate
+from .report import write_report
 from .stats import mean_interval
 
 
@@ -102,13 +103,5 @@ def plot_sweep(result: dict, path) -> None:
 
 def write_sweep(result: dict, out) -> list:
     """Write ``sweep.csv``, ``best.csv``, ``sweep.png`` and ``sweep.md`` into the folder ``out``."""
-    from pathlib import Path
-
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [out / "sweep.csv", out / "best.csv", out / "sweep.png", out / "sweep.md"]
-    result["table"].to_csv(paths[0], index=False)
-    result["best"].to_csv(paths[1], index=False)
-    plot_sweep(result, paths[2])
-    paths[3].write_text(format_sweep(result) + "\n\n![sweep](sweep.png)\n")
-    return paths
+    return write_report(out, {"sweep.csv": result["table"], "best.csv": result["best"]},
+                        {"sweep.png": lambda path: plot_sweep(result, path)}, "sweep.md", format_sweep(result))

@@ -18,6 +18,7 @@ import pandas as pd
 
 from ..errors import OptionError
 from .compare import duplicate_scores
+from .report import write_report
 from .stats import mean_interval
 
 RESAMPLES = 200  # bootstrap samples of the deals for the ratings' intervals
@@ -142,13 +143,6 @@ def plot_ratings(result: dict, path) -> None:
 def write_tournament(result: dict, out) -> list:
     """Write ``differences.csv``, ``ratings.csv``, ``ratings.png`` and ``tournament.md`` (the
     tables and the figure) into the folder ``out``; the paths written."""
-    from pathlib import Path
-
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [out / "differences.csv", out / "ratings.csv", out / "ratings.png", out / "tournament.md"]
-    result["differences"].to_csv(paths[0], index=False)
-    result["ratings"].to_csv(paths[1], index=False)
-    plot_ratings(result, paths[2])
-    paths[3].write_text(format_tournament(result) + "\n\n![ratings](ratings.png)\n")
-    return paths
+    return write_report(out, {"differences.csv": result["differences"], "ratings.csv": result["ratings"]},
+                        {"ratings.png": lambda path: plot_ratings(result, path)}, "tournament.md",
+                        format_tournament(result))
