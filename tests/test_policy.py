@@ -8,10 +8,11 @@ import pandas as pd
 import pytest
 
 import tricksim
-from tricksim.agents import seat_arrays, seat_agents
+from tricksim.agents import seat_agents, seat_arrays
 from tricksim.errors import OptionError
-from tricksim.sim import actions as A
 from tricksim.experiments.policy import _play, _values, format_policy, policy_table, policy_value
+from tricksim.experiments.study import study
+from tricksim.sim import actions as A
 
 
 def made_study(positions, actions, means, classes=None) -> dict:
@@ -78,6 +79,14 @@ def test_policy_value_on_the_same_deals():
     assert policy_value(game, unseen, 500, seed=3)["changed"] == 0
 
 
+def test_bluke_policy_by_expected_tricks():
+    """Bluke's classes read the deal's columns (the expected tricks with the turned trump)."""
+    game = tricksim.make_game("bluke")
+    result = study(game, 400, seed=1, progress=False)
+    value = policy_value(game, result, 400, seed=2)
+    assert list(result["best"].columns[:2]) == ["expected_tricks", "position"] and value["changed"] > 0
+
+
 def test_bad_arguments_are_errors():
     game = tricksim.make_game("sheepshead")
     made = made_study(range(5), ["pass", "pick"], [0.0, 1.0], {"spades": 1})
@@ -87,3 +96,5 @@ def test_bad_arguments_are_errors():
         policy_value(game, made, 0, seed=1)
     with pytest.raises(OptionError, match="random or heuristic"):
         policy_value(game, made_study(range(5), ["pass"], [0.0]), 10, seed=1, agents="pimc")
+    with pytest.raises(OptionError, match="random or heuristic"):  # before the study plays
+        study(game, 10**9, agents="pimc", policy=100)

@@ -71,10 +71,14 @@ def _play(game, seed, kinds, params, groups, values):
     kernel = policy_play.compile((types.literal(family), types.int64, types.int64, types.int64[::1],
                                   types.int64[::1], types.float64[:, ::1], types.int64[:, ::1],
                                   types.float64[:, ::1], types.int64[:, ::1], types.int64[:, ::1]))
-    records = np.empty((len(groups), len(game.kernels.RECORD) + len(agent_module(game.name).FEATURES)), np.int64)
+    record, features = game.kernels.RECORD, agent_module(game.name).FEATURES
+    records = np.empty((len(groups), len(record) + len(features)), np.int64)
     dealt = np.empty((len(groups), game.players), np.int64)
     kernel(family, seed, game.players, game.option_array, kinds, params, groups, values, records, dealt)
-    return game.frame(records[:, :len(game.kernels.RECORD)], seed, 0), dealt
+    df = game.frame(records[:, :len(record)], seed, 0)
+    for k, name in enumerate(features):  # as simulate gives them: a class may read them (Bluke's)
+        df[name] = records[:, len(record) + k].astype(np.int8)
+    return df, dealt
 
 
 def policy_table(best: pd.DataFrame) -> pd.DataFrame:
@@ -86,22 +90,27 @@ def policy_table(best: pd.DataFrame) -> pd.DataFrame:
     return best.pivot(index=keys[:-1], columns="position", values="best")
 
 
-def policy_value(game, result: dict, hands: int, seed: int, agents="heuristic", classes=None) -> dict:
-    """The value of the policy of a study's ``result`` (its ``table`` and ``best``) against the
-    agents' own rule, on
-    ``hands`` deals of ``game`` from ``seed`` (choose a seed other than the study's: the policy was
-    fitted to those deals). ``classes``: the study's, when they are not the game's named classes.
-
-    Returns ``hands``, ``seed``, ``agents``, ``gain`` (the mean score a seat gains per deal by
-    following the policy, ``(mean, low, high)``), ``changed`` (the share of seat-deals whose score
-    the policy changed) and ``by_position`` (the gain per position from the dealer)."""
+def check_policy_run(game, hands: int, seed: int, agents) -> tuple[np.ndarray, np.ndarray]:
+    """The seats' ``(kinds, params)`` for ``policy_value``; OptionError for bad arguments."""
     check_run(hands, seed)
     if hands == 0:
         raise OptionError("hands = 0: a policy's value needs one deal or more")
     seated, _ = seat_agents(game.name, agents, game.players)
     if uses_search(seated):
         raise OptionError("a policy's value is measured with random or heuristic agents")
-    kinds, params = seat_arrays(game.name, seated)
+    return seat_arrays(game.name, seated)
+
+
+def policy_value(game, result: dict, hands: int, seed: int, agents="heuristic", classes=None) -> dict:
+    """The value of the policy of a study's ``result`` (its ``table`` and ``best``) against the
+    agents' own rule, on ``hands`` deals of ``game`` from ``seed`` (choose a seed other than the
+    study's: the policy was fitted to those deals). ``classes``: the study's, when they are not the
+    game's named classes.
+
+    Returns ``hands``, ``seed``, ``agents``, ``gain`` (the mean score a seat gains per deal by
+    following the policy, ``(mean, low, high)``), ``changed`` (the share of seat-deals whose score
+    the policy changed) and ``by_position`` (the gain per position from the dealer)."""
+    kinds, params = check_policy_run(game, hands, seed, agents)
     table, best = result["table"], result["best"]
     keys = list(table.columns[:list(table.columns).index("action")])
     classes = resolve_classes(game.name, keys[:-1] if classes is None else classes)
@@ -113,8 +122,8 @@ def policy_value(game, result: dict, hands: int, seed: int, agents="heuristic", 
     seats["seat"] = np.tile(np.arange(game.players), hands)
     seats["position"] = (seats["seat"] - seats["dealer"]) % game.players
     seats["cards"] = dealt.ravel()
-    seats = pd.concat([seats, class_columns(seats, game.name, classes)], axis=1)
-    groups_all = seats.merge(index, how="left", on=keys)["group"].fillna(-1).to_numpy(np.int64)
+    keyed = class_columns(seats, game.name, classes).assign(position=seats["position"])
+    groups_all = keyed.merge(index, how="left", on=keys)["group"].fillna(-1).to_numpy(np.int64)
     groups_all = groups_all.reshape(hands, game.players)
     position = seats["position"].to_numpy().reshape(hands, game.players)
     gains = np.empty((hands, game.players))

@@ -26,7 +26,7 @@ from ..errors import OptionError
 from ..sim.batch import check_run
 from .classes import class_columns, resolve_classes
 from .decisions import check_dask, decision_file, decision_frame, join_rows, make_study, read_rows
-from .policy import format_policy, policy_table, policy_value
+from .policy import check_policy_run, format_policy, policy_table, policy_value
 from .report import write_report
 from .stats import mean_interval, wilson
 
@@ -94,7 +94,8 @@ def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out
     deals, in a terminal. ``policy``: deals (fresh ones, of seed + 1) to measure the study's policy
     on against the agents' own rule (``policy.policy_value``; its result under ``policy``)."""
     check_run(hands, seed)
-    check_run(policy, seed + 1)
+    if policy:
+        check_policy_run(game, policy, seed + 1, agents)
     if hands == 0:
         raise OptionError("hands = 0: a study needs one deal or more")
     resolve_classes(game.name, classes)  # bad names fail first
