@@ -13,9 +13,9 @@ take an array of hand masks as well:
 >>> [int(CLASSES["sheepshead"][name](hand)[0]) for name in ("trumps", "queens", "jacks", "fail_aces", "voids")]
 [3, 2, 1, 1, 1]
 
-A class sees the hand alone, as dealt, at the pick or bid. In the bid games the trump is not
-known yet (Fifty-five and the smears name it after the auction; Bluke's turned card is not in
-the hand), so their classes measure the hand in its **best candidate suit**: the suit with the
+The hand is the one dealt, at the pick or bid. In Fifty-five and the smears the trump is not
+known yet (it is named after the auction), so their classes measure the hand in its **best
+candidate suit**: the suit with the
 largest first measure, then the second, then the third (the measures of the classes listed for
 the game, in that order), as a bidder would name it. A tie left after that is a tie of every
 class value, so no class depends on which of the tied suits is meant.

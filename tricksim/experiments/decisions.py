@@ -52,13 +52,16 @@ DASK_ADDRESS = re.compile(r"(tcp|tls)://\S+")
 
 
 @nb.njit(cache=True)
-def decision_rows(family, seed, first, count, players, options, kinds, params, search, hparams, out, records):
+def decision_rows(family, searching, seed, first, count, players, options, kinds, params, search, hparams, out,
+                  records):
     """Write the rows of hands ``first .. first + count - 1``: ``out`` the decision's columns,
     ``records`` the finished hand's (the game's RECORD and the agent's FEATURES). Each seat's agent
     is ``kinds[seat]`` with ``params[seat]`` (the heuristic's) and ``search[seat]`` (PIMC's or
-    ISMCTS's); ``hparams`` the heuristic's defaults, that order the search. Returns the number of
-    rows, or -1 if ``out`` has too few."""
+    ISMCTS's); ``hparams`` the heuristic's defaults, that order the search. ``searching`` (a
+    constant: each value compiles apart) whether any seat searches; without, the search is compiled
+    out and the loop runs twice as fast. Returns the number of rows, or -1 if ``out`` has too few."""
     literally(family)
+    literally(searching)
     size = state_size(family)
     ws = workspace(size, hparams)
     s, fork, dealt = np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size, np.int64)
@@ -85,13 +88,21 @@ def decision_rows(family, seed, first, count, players, options, kinds, params, s
                 seed_stream(fork_rng, seed, number, 2 + d)  # the same stream for every action
                 while to_act(family, fork) >= 0:
                     p = to_act(family, fork)
-                    step(family, fork, _act(family, fork, kinds[p], params[p], search[p], hparams, fork_rng, ws))
+                    if searching:
+                        a = _act(family, fork, kinds[p], params[p], search[p], hparams, fork_rng, ws)
+                    else:
+                        a = choose(family, fork, kinds[p], params[p], fork_rng)
+                    step(family, fork, a)
                 out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
                 out[n, ACTION], out[n, CARDS] = actions[j], hand(family, s, seat)
                 out[n, SCORE] = score(family, fork, seat)
                 record(family, fork, dealt, records, n)
                 n += 1
-            step(family, s, _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws))
+            if searching:
+                a = _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws)
+            else:
+                a = choose(family, s, kinds[seat], params[seat], rng)
+            step(family, s, a)
             d += 1
     return n
 
@@ -239,12 +250,13 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
         agents = (*seat_arrays(game.name, seated), search_arrays(seated), module.DEFAULTS)
         family = FAMILY[game.name]
         table, matrix = types.int64[:, ::1], types.float64[:, ::1]
-        kernel = decision_rows.compile((types.literal(family), types.int64, types.int64, types.int64, types.int64,
-                                        types.int64[::1], types.int64[::1], matrix, matrix, types.float64[::1],
-                                        table, table))
-        _players[key] = (game, kernel, family, agents, module.FEATURES)
-    game, kernel, family, agents, features = _players[key]
-    rows = _chunk(game, kernel, family, run.seed, first, count, agents, features)
+        searching = uses_search(seated)
+        kernel = decision_rows.compile((types.literal(family), types.literal(searching), types.int64, types.int64,
+                                        types.int64, types.int64, types.int64[::1], types.int64[::1], matrix, matrix,
+                                        types.float64[::1], table, table))
+        _players[key] = (game, kernel, (family, searching), agents, module.FEATURES)
+    game, kernel, literals, agents, features = _players[key]
+    rows = _chunk(game, kernel, literals, run.seed, first, count, agents, features)
     rows["action"] = rows["action"].astype("category")
     return rows
 
@@ -303,15 +315,15 @@ def _labels(actions: np.ndarray) -> np.ndarray:
     return np.array([A.action_label(int(a)) for a in ids], dtype=object)[inverse]
 
 
-def _chunk(game, kernel, family, seed, first, count, agents, features) -> pd.DataFrame:
+def _chunk(game, kernel, literals, seed, first, count, agents, features) -> pd.DataFrame:
     """The rows of hands ``first .. first + count - 1``, played by ``agents`` (the kernel's kinds,
-    params, search and hparams)."""
+    params, search and hparams); ``literals`` the kernel's constants (family, searching)."""
     record_names = game.kernels.RECORD
     room = max(1, count * game.players * ROWS_PER_DECISION)
     while True:  # play again with twice the room when the rows do not fit
         out = np.empty((room, COLUMNS), np.int64)
         records = np.empty((room, len(record_names) + len(features)), np.int64)
-        n = kernel(family, seed, first, count, game.players, game.option_array, *agents, out, records)
+        n = kernel(*literals, seed, first, count, game.players, game.option_array, *agents, out, records)
         if n >= 0:
             break
         room *= 2

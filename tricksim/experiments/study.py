@@ -190,29 +190,41 @@ def _interval(mean: float, low: float, high: float) -> str:
 
 
 def plot_best(result: dict, path) -> None:
-    """Save a heat map of the best action by the first hand class and position (the colour its
-    margin over the next best, the cell its label) as a PNG at ``path``."""
+    """Save two heat maps by hand class (rows) and position (columns) as a PNG at ``path``: the
+    best action and its margin over the next best, coloured by its expected value (mean score),
+    and how often the seat came out ahead with it (its win rate)."""
+    from matplotlib import patheffects
     from matplotlib.figure import Figure
 
     best = result["best"]
-    first = best.columns[0]
-    if first == "position":  # no hand classes: one row of every hand
-        best, first = best.assign(hands="all"), "hands"
-    margin = best.pivot(index=first, columns="position", values="margin")
-    label = best.pivot(index=first, columns="position", values="best")
-    fig = Figure(figsize=(1.6 + 1.1 * margin.shape[1], 1.4 + 0.45 * margin.shape[0]), layout="constrained")
-    ax = fig.subplots()
-    image = ax.imshow(margin.to_numpy(dtype=float), cmap="viridis", aspect="auto", origin="lower")
-    for i in range(margin.shape[0]):
-        for j in range(margin.shape[1]):
-            if isinstance(label.iat[i, j], str):
-                ax.text(j, i, label.iat[i, j], ha="center", va="center", color="white", fontsize=8)
-    ax.set_xticks(range(margin.shape[1]), margin.columns)
-    ax.set_yticks(range(margin.shape[0]), margin.index)
-    ax.set_xlabel("position from the dealer (0 the dealer, 1 eldest)")
-    ax.set_ylabel(first)
-    fig.colorbar(image, ax=ax, label="margin of the best action (mean score)")
-    ax.set_title(f"Best action: {_title(result)}", fontsize=8)
+    keys = list(best.columns[:list(best.columns).index("best")])
+    cells = best.merge(result["table"].rename(columns={"action": "best", "decisions": "taken"}), on=keys + ["best"])
+    classes = keys[:-1]
+    if not classes:  # no hand classes: one row of every hand
+        cells, classes = cells.assign(hands="all"), ["hands"]
+    panels = (("mean_score", "expected value (mean score)", "the best action, its margin over the next",
+               lambda c: c.best if c.margin != c.margin else f"{c.best}\n{c.margin:+.2f}"),
+              ("ahead", "win rate (score above 0)", "how often it came out ahead", lambda c: f"{c.ahead:.0%}"))
+    grid = cells.pivot(index=classes, columns="position", values="mean_score")
+    fig = Figure(figsize=(2.4 + 2.2 * grid.shape[1], max(3.0, 1.6 + 0.5 * grid.shape[0])), layout="constrained")
+    axes = fig.subplots(1, 2, sharey=True)
+    outline = [patheffects.withStroke(linewidth=2, foreground="black")]
+    for ax, (column, label, title, text) in zip(axes, panels):
+        grid = cells.pivot(index=classes, columns="position", values=column)
+        image = ax.imshow(grid.to_numpy(dtype=float), cmap="viridis", aspect="auto", origin="lower")
+        for c in cells.itertuples(index=False):
+            key = tuple(getattr(c, k) for k in classes)
+            row = grid.index.get_loc(key if len(key) > 1 else key[0])
+            ax.text(grid.columns.get_loc(c.position), row, text(c), ha="center", va="center", color="white",
+                    fontsize=7, path_effects=outline)
+        ax.set_xticks(range(grid.shape[1]), grid.columns)
+        ax.set_xlabel("position from the dealer (0 the dealer, 1 eldest)")
+        ax.set_title(title, fontsize=8)
+        fig.colorbar(image, ax=ax, label=label, shrink=0.9)
+    axes[0].set_yticks(range(grid.shape[0]), [", ".join(map(str, k)) if isinstance(k, tuple) else str(k)
+                                              for k in grid.index])
+    axes[0].set_ylabel(", ".join(classes))
+    fig.suptitle(f"Best action: {_title(result)}", fontsize=9)
     fig.savefig(path, dpi=120)
 
 
