@@ -22,7 +22,7 @@ from .stats import mean_interval
 def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="heuristic", workers: int = 1) -> dict:
     """Sweep ``param`` of ``agent`` (a heuristic spec, the base) over ``values`` on ``hands`` deals.
 
-    Returns ``table`` (value, position — ``"all"`` for every position — decisions, gain, low,
+    Returns ``table`` (value, position — ``"all"`` for every position — deals, gain, low,
     high) and ``best`` (per position the value with the largest gain, its interval, and the values
     whose interval reaches the best's mean: the ones the sweep cannot tell apart from it)."""
     check_run(hands, seed)
