@@ -162,7 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     stu.add_argument("--classes", nargs="+", help="hand classes to group by: " + "; ".join(
         f"{game} {' '.join(CLASSES[game])} (default {' '.join(DEFAULT_CLASSES[game])})" for game in CLASSES))
     stu.add_argument("--out", help="a folder for the rows (Parquet, streamed as the deals are played: run again to "
-                                   "resume a stopped study), the tables (CSV, Markdown) and a heat map (PNG)")
+                                   "resume a stopped study), the tables (CSV, Markdown) and the figures (PNG)")
     stu.add_argument("--dask", metavar="ADDRESS|local",
                      help="play on a Dask distributed cluster: its scheduler's address tcp://host:port, or local for "
                           "one worker per core of this machine (needs pip install 'tricksim[dask]'); results do not "
