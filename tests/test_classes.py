@@ -64,7 +64,8 @@ def test_fiftyfive_worked_hands(labels, expected):
     assert (got["top_trumps"], got["trump_length"], got["best_suit_five"]) == expected
 
 
-@pytest.mark.parametrize("labels, expected", [
+@pytest.mark.parametrize("game, labels, expected", [(
+    "shmear", *case) for case in [
     # the Jick counts in the best suit: clubs has Jack J♣ and Jick J♠ (2 points, 2 trumps), spades
     # the same; the longer hearts have no point card
     ("JC JS 3H 4H 5H 6D", (2, 2, 0)),
@@ -78,13 +79,7 @@ def test_fiftyfive_worked_hands(labels, expected):
     ("AD 2D JD JH LJ 3C", (5, 5, 1)),
     # points before length: the A of clubs over four spades
     ("AC 3S 4S 5S 6S 7D", (1, 1, 1)),
-])
-def test_shmear_worked_hands(labels, expected):
-    got = classes("shmear", labels)
-    assert (got["point_cards"], got["trump_length"], got["high"]) == expected
-
-
-@pytest.mark.parametrize("labels, expected", [
+]] + [("nesmear", *case) for case in [
     # the A, J and 7 of diamonds (Low is the 7 in a 32-card deck)
     ("AD JD 7D 8C 9C TC", (3, 3, 1)),
     # no Jick in NE Smear: J♠ is a plain spade with clubs trumps, and the other way round
@@ -93,9 +88,9 @@ def test_shmear_worked_hands(labels, expected):
     ("AS 7S JH QH 9H 8C", (2, 2, 1)),
     # no point card: the longest suit
     ("8C 9C TC KD QH 8S", (0, 3, 0)),
-])
-def test_nesmear_worked_hands(labels, expected):
-    got = classes("nesmear", labels)
+]])
+def test_smear_worked_hands(game, labels, expected):
+    got = classes(game, labels)
     assert (got["point_cards"], got["trump_length"], got["high"]) == expected
 
 

@@ -59,8 +59,7 @@ def test_the_policy_is_played_as_written():
     passing, base = play(game, made_study(range(5), ["pass", "pick"], [1.0, 0.0]), range(5))
     assert passing["picker"].isna().all() and base["picker"].notna().mean() > 0.8  # nobody picks: a leaster
     picking, _ = play(game, made_study(range(5), ["pass", "pick"], [0.0, 1.0]), range(5))
-    assert (picking["picker_position"] if "picker_position" in picking else
-            (picking["picker"] - picking["dealer"]) % 5).eq(1).all()  # eldest picks every hand
+    assert ((picking["picker"] - picking["dealer"]) % 5).eq(1).all()  # eldest picks every hand
     fiftyfive = tricksim.make_game("fiftyfive")
     slam, _ = play(fiftyfive, made_study(range(5), ["bid 60"], [1.0]), range(5))
     assert (slam["bid"] == 60).all()  # eldest bids 60 and the rest, the policy's only bid illegal, play on
