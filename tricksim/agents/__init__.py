@@ -4,7 +4,8 @@
 club player (one module per game: ``agents.sheepshead``, ``agents.fiftyfive``,
 ``agents.smear`` for both smears, ``agents.bluke``), with named parameters;
 ``pimc`` (``agents.pimc``: sampled deals, each solved exactly by ``agents.solver``)
-and ``ismcts`` (``agents.ismcts``) search, for every game.
+and ``ismcts`` (``agents.ismcts``) search, for every game; ``net:file=policy.npz`` plays a
+trained policy network (``agents.net``, trained by ``tricksim.rl``).
 
 An agent is written ``name`` or ``name:param=value:param=value``; a table is one
 agent for every seat or a comma-separated list, one per seat:
@@ -67,6 +68,11 @@ class Agent:
         name, *pairs = text.strip().split(":")
         if name not in AGENTS:
             raise OptionError(f"no agent {name!r} in {text!r}; the agents are {', '.join(AGENTS)}")
+        if name == "net":  # its one parameter is a path
+            key, sep, path = ":".join(pairs).partition("=")
+            if key.strip() != "file" or not path.strip():
+                raise OptionError(f"agent {text!r}: a policy network is written net:file=PATH")
+            return cls(name, {"file": path.strip()})
         params = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
@@ -91,7 +97,8 @@ class Agent:
         return cls(name, params)
 
     def __str__(self) -> str:
-        return ":".join([self.name] + [f"{k}={v:g}" for k, v in self.params.items()])
+        return ":".join([self.name] + [f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
+                                       for k, v in self.params.items()])
 
 
 def seat_agents(game: str, agents, players: int) -> tuple[list[Agent], list[str]]:
@@ -133,11 +140,17 @@ def seat_arrays(game: str, seated: list[Agent]) -> tuple[np.ndarray, np.ndarray]
     return kinds, params
 
 
-def search_arrays(seated: list[Agent]) -> np.ndarray:
+def search_arrays(seated: list[Agent], game) -> np.ndarray:
     """Each seat's PIMC or ISMCTS parameters (``agents.pimc.PARAMS``, ``agents.ismcts.PARAMS``),
-    defaults filled in; zeros for other seats."""
-    width = max(len(p) for p in SEARCH_PARAMS.values())
+    defaults filled in, or its policy network (``agents.net.net_row``, checked against ``game``,
+    a Game); zeros for other seats."""
+    from .net import net_row
+
+    nets = {seat: net_row(a.params["file"], game) for seat, a in enumerate(seated) if a.name == "net"}
+    width = max([len(p) for p in SEARCH_PARAMS.values()] + [len(row) for row in nets.values()])
     out = np.zeros((len(seated), width), dtype=np.float64)
+    for seat, row in nets.items():
+        out[seat, :len(row)] = row
     for seat, a in enumerate(seated):
         if a.name in SEARCH_PARAMS:
             table = SEARCH_PARAMS[a.name]

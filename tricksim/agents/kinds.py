@@ -1,5 +1,5 @@
 """The kinds of agent a seat of the numba batch loops can hold (``kinds[seat]``)."""
 
-RANDOM, HEURISTIC, PIMC, ISMCTS = 0, 1, 2, 3
-KIND_NAMES = ("random", "heuristic", "pimc", "ismcts")
-SEARCH_KINDS = (PIMC, ISMCTS)  # played by agents.search.play_hands
+RANDOM, HEURISTIC, PIMC, ISMCTS, NET = 0, 1, 2, 3, 4
+KIND_NAMES = ("random", "heuristic", "pimc", "ismcts", "net")
+SEARCH_KINDS = (PIMC, ISMCTS, NET)  # played by agents.search.play_hands (a policy network beside the searchers)

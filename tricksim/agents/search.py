@@ -1,4 +1,5 @@
-"""The batch loop for tables with a search agent (PIMC, ISMCTS) in some seat.
+"""The batch loop for tables with a search agent (PIMC, ISMCTS) or a policy network (``agents.net``)
+in some seat.
 
 Written once for every game over ``agents.family``, and compiled per family. Each hand draws the
 agents' randomness from the stream of ``(seed, hand)``, as the heuristic loops do, so its row does
@@ -16,9 +17,9 @@ from numba import literally, types
 
 from ..errors import OptionError
 from ..sim.kernels import RNG_SIZE, new_rng, seed_stream
-from . import Agent, agent_module, ismcts, pimc, search_arrays
+from . import Agent, agent_module, ismcts, net, pimc, search_arrays
 from .family import FAMILY, deal, hand, heuristic, legal, record, state_size, step, to_act
-from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, PIMC
+from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, NET, PIMC
 from .random import uniform_action
 from .solver import MAX_DEPTH, MAX_MOVES, WORKSPACE, workspace
 
@@ -29,7 +30,7 @@ MAX_SEATS = 16
 @nb.njit(cache=True, parallel=True)
 def play_hands(family, seed, first, players, options, kinds, params, search, hparams, out):
     """Play hands ``first ..`` into ``out`` (one row each): ``kinds[seat]`` an agent kind,
-    ``params[seat]`` the heuristic's parameters, ``search[seat]`` PIMC's or ISMCTS's;
+    ``params[seat]`` the heuristic's parameters, ``search[seat]`` PIMC's or ISMCTS's or the network;
     ``hparams``: the heuristic's defaults, that order the solver's search."""
     literally(family)
     count = out.shape[0]
@@ -62,6 +63,8 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
                 kind = kinds[seat]
                 if kind == HEURISTIC:
                     a = heuristic(family, s, params[seat], rng)
+                elif kind == NET:
+                    a = net.act(family, s, search[seat])
                 elif kind == PIMC:
                     a = pimc.act(family, s, search[seat], params[seat], rng, world, actions, totals, values, ws)
                 elif kind == ISMCTS:
@@ -90,8 +93,10 @@ def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
 
 @nb.njit(cache=True)
 def decide(family, s, kind, search_params, hparams, rng, ws):
-    """The action of a PIMC or ISMCTS agent (``kind``) for the seat to act at ``s``."""
+    """The action of a PIMC or ISMCTS agent or a policy network (``kind``) for the seat to act at ``s``."""
     literally(family)
+    if kind == NET:
+        return net.act(family, s, search_params)
     size = state_size(family)
     world = np.zeros(size, np.int64)
     actions = np.zeros(MAX_MOVES, np.int64)
@@ -111,7 +116,8 @@ def _decide(family: int):
 
 class Searcher:
     """One search agent of ``game`` (a Game) for Python callers: ``agent`` is ``"pimc..."`` or
-    ``"ismcts..."`` with its parameters; ``act(state)`` returns its action id for the seat to act.
+    ``"ismcts..."`` with its parameters, or a policy network ``"net:file=..."``; ``act(state)``
+    returns its action id for the seat to act.
 
     >>> import tricksim
     >>> state = tricksim.make_game("nesmear").new_hand(seed=2, dealer=0)
@@ -122,12 +128,12 @@ class Searcher:
 
     def __init__(self, game, agent: str = "pimc", seed: int = 0):
         parsed = Agent.parse(agent)
-        if parsed.name not in ("pimc", "ismcts"):
-            raise OptionError(f"agent {agent!r}: a search agent is pimc or ismcts")
+        if parsed.name not in ("pimc", "ismcts", "net"):
+            raise OptionError(f"agent {agent!r}: a search agent is pimc or ismcts (or a network, net:file=...)")
         self.game, self.agent = game, parsed
         self.family = FAMILY[game.name]
         self.kind = KIND_NAMES.index(parsed.name)
-        self.params = search_arrays([parsed])[0]
+        self.params = search_arrays([parsed], game)[0]
         self.hparams = agent_module(game.name).DEFAULTS
         self.rng = new_rng()
         seed_stream(self.rng, seed, 0, 2)

@@ -32,7 +32,7 @@ from numba import literally, types
 
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..agents.family import FAMILY, deal, hand, legal, phase, record, score, state_size, step, to_act
-from ..agents.kinds import ISMCTS, PIMC
+from ..agents.kinds import ISMCTS, NET, PIMC
 from ..agents.search import decide
 from ..agents.solver import MAX_MOVES, workspace, write_actions
 from ..errors import OptionError
@@ -109,9 +109,9 @@ def decision_rows(family, searching, seed, first, count, players, options, kinds
 
 @nb.njit(cache=True)
 def _act(family, s, kind, params, search, hparams, rng, ws):
-    """The action of the seat to act at ``s``: its agent is ``kind``, a search agent (PIMC, ISMCTS)
-    or random or heuristic."""
-    if kind == PIMC or kind == ISMCTS:
+    """The action of the seat to act at ``s``: its agent is ``kind``, a search agent (PIMC, ISMCTS),
+    a policy network, or random or heuristic."""
+    if kind == PIMC or kind == ISMCTS or kind == NET:
         return decide(family, s, kind, search, hparams, rng, ws)
     return choose(family, s, kind, params, rng)
 
@@ -247,7 +247,7 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
         game = run.make_game()
         seated, _ = seat_agents(game.name, list(run.agents), game.players)
         module = agent_module(game.name)
-        agents = (*seat_arrays(game.name, seated), search_arrays(seated), module.DEFAULTS)
+        agents = (*seat_arrays(game.name, seated), search_arrays(seated, game), module.DEFAULTS)
         family = FAMILY[game.name]
         table, matrix = types.int64[:, ::1], types.float64[:, ::1]
         searching = uses_search(seated)

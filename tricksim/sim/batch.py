@@ -96,7 +96,7 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
         if uses_search(seated):
             from ..agents.search import run_hands
 
-            run_hands(game, run.seed, first, kinds, params, search_arrays(seated), raw)
+            run_hands(game, run.seed, first, kinds, params, search_arrays(seated, game), raw)
         else:
             module.play_hands(run.seed, first, game.option_array, kinds, params, raw)
     df = game.frame(raw[:, :len(record)], run.seed, first)
