@@ -5,6 +5,9 @@
     tricksim study pick sheepshead --hands 100000 --classes trumps fail_aces --out pick/
     tricksim tournament nesmear --agents heuristic random heuristic:bid_margin=2 --hands 2000 --out results/
     tricksim sweep sheepshead --param pick_threshold --values 7 8 9 10 11 --hands 20000 --out sweep/
+    tricksim replay hand.json
+    tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
+    tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
 """
 
 from __future__ import annotations
@@ -104,6 +107,39 @@ def sweep_command(args: argparse.Namespace) -> int:
     return _report(format_sweep(result), write_sweep, result, args.out)
 
 
+def replay_command(args: argparse.Namespace) -> int:
+    from .records import format_record, read_records, simulated_record, write_json, write_text
+
+    if (args.file is None) == (args.game is None):
+        raise OptionError("replay: give a record FILE, or --game (with --seed, --hand, --agents) for a simulated hand")
+    if args.file is not None:
+        extra = [flag for flag, value in (("--seed", args.seed), ("--hand", args.hand), ("--agents", args.agents),
+                                          ("--set", args.set)) if value]
+        if extra:
+            raise OptionError(f"replay: {extra[0]} goes with --game, not with a record file")
+        records = read_records(args.file)
+    else:
+        records = [simulated_record(args.game, args.seed or 0, args.hand or 0, args.agents or "random",
+                                    **_parse_sets(args.set or []))]
+    print("\n".join(format_record(r) for r in records), end="")
+    for path, write in ((args.out, write_json), (args.text, write_text)):
+        if path:
+            write(records[0] if len(records) == 1 else records, path)
+            print(f"wrote {path}")
+    return 0
+
+
+def play_command(args: argparse.Namespace) -> int:
+    from .play import play
+
+    game = make_game(args.game, **_parse_sets(args.set))
+    outcome = play(game, seat=args.seat, opponents=args.opponents, seed=args.seed, match=args.match,
+                   record=args.record)
+    if args.record and outcome.records:
+        print(f"wrote {args.record} and its text form beside it")
+    return 0
+
+
 def _report(text: str, write, result: dict, out) -> int:
     """Print ``text``; with a folder ``out``, write the result's files there (``write``) and name them."""
     print(text)
@@ -185,6 +221,30 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the base agent, the other seats and the baseline (default heuristic)")
     swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
     swp.set_defaults(run=sweep_command)
+    rep = sub.add_parser("replay", help="show a recorded or a simulated hand trick by trick")
+    rep.add_argument("file", nargs="?", help="a hand record (JSON) from tricksim play --record or replay --out")
+    rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(games())}")
+    rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
+    rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
+    rep.add_argument("--agents", help="with --game: random or heuristic, one for every seat or a comma-separated "
+                                      "list (default random)")
+    rep.add_argument("--set", action="append", metavar="OPTION=VALUE", help="with --game: a game option (repeatable)")
+    rep.add_argument("--out", help="write the hand's record to this JSON file")
+    rep.add_argument("--text", help="write the hand's text form to this file")
+    rep.set_defaults(run=replay_command)
+    ply = sub.add_parser("play", help="play a hand (or a match) against the bots in the terminal")
+    ply.add_argument("game", help=f"one of: {', '.join(games())}")
+    ply.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0; seat 0 deals first)")
+    ply.add_argument("--opponents", default="heuristic",
+                     help="the bots: heuristic, random, pimc or ismcts with parameters (pimc:worlds=20), one for "
+                          "all or a comma-separated list with one per seat, yours ignored (default heuristic)")
+    ply.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
+    ply.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                     help="a game option of RULES.md, e.g. --set players=3 (repeatable)")
+    ply.add_argument("--match", action="store_true", help="play a whole match to the game's end rule")
+    ply.add_argument("--record", metavar="FILE.json",
+                     help="write the hands played to this JSON file, and their text form beside it (.txt)")
+    ply.set_defaults(run=play_command)
     return parser
 
 

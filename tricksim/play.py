@@ -1,0 +1,302 @@
+"""A person plays a hand, or a match, in the terminal against the bots (``tricksim play``).
+
+The person's hand is shown trumps first and the legal actions numbered; the answer is a number
+from the list or the action's label (``play QC``, ``pick``, or just the card ``QC``), case
+insensitive; ``h`` shows the help and ``q`` stops. The bidding and every trick are shown as they
+happen, and of the other seats' cards only what the rules reveal (``State.observe``: the turned
+card, the blind or kitty to its taker, the cards played); a card buried or discarded by a bot stays
+hidden. At the end: the scores (and the match totals), then all hands as dealt on request.
+
+The bots: ``random`` and ``heuristic`` (with parameters) act through the environments' kernels,
+drawing from the stream of ``(seed, hand number)`` as ``simulate`` does; ``pimc`` and ``ismcts``
+through ``agents.search.Searcher``, each seat with its own stream of ``seed``. The same seed and
+the same answers replay the same game. Hands are dealt as a match's: ``game.new_match(seed)``,
+dealer seat 0 first.
+
+Input and output are the functions ``ask`` (``input``) and ``say`` (``print``), so a test can
+drive a game without a terminal:
+
+>>> import tricksim
+>>> answers = iter(["1"] * 40 + ["y"])
+>>> shown = []
+>>> outcome = play(tricksim.make_game("nesmear"), seat=1, seed=3, ask=lambda prompt: next(answers),
+...                say=shown.append)
+>>> outcome.records[0].scores == outcome.scores, outcome.stopped
+(True, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .cards import CardSet, parse_card
+from .display import (
+    format_decision,
+    format_hand,
+    format_result,
+    format_scores,
+    format_trick,
+    public_label,
+    seat_names,
+    sort_actions,
+    teams_line,
+    trump_name,
+)
+from .errors import OptionError
+from .records import HandRecord, format_deal, write_json, write_text
+from .sim import actions as A
+
+HELP = """Type the number of an action from the list, or the action itself: 'play QC', 'pick', 'bid 20',
+'trump H' (a card alone, 'QC', takes the one action that names it). Upper or lower case.
+  h, help   this help
+  q, quit   stop (a --record file keeps the hands so far)"""
+
+
+class Stop(Exception):
+    """The person stopped the game: ``q``, the end of the input, or Ctrl-C."""
+
+
+@dataclass
+class Outcome:
+    """How a game at the terminal went: each hand's record (the last one unfinished when the
+    person stopped), the last hand's scores, the match totals and winners (a match), and whether
+    the person stopped before the end."""
+
+    records: list[HandRecord] = field(default_factory=list)
+    scores: list[int] | None = None
+    totals: list[int] | None = None
+    winners: list[int] | None = None
+    stopped: bool = False
+
+
+class Bots:
+    """The agents of every seat but the person's (``opponents``: one agent for all, or a
+    comma-separated list with one per seat, the person's entry ignored), reproducible from ``seed``."""
+
+    def __init__(self, game, seat: int, opponents: str, seed: int):
+        from .agents import seat_agents, seat_arrays
+        from .agents.search import Searcher
+        from .envs import engine
+        from .sim.kernels import new_rng
+
+        seated, specs = seat_agents(game.name, opponents, game.players)
+        self.specs = ["person" if p == seat else spec for p, spec in enumerate(specs)]
+        self.kinds, self.params = seat_arrays(game.name, seated)  # a search seat's row goes unused
+        self.searchers = {p: Searcher(game, str(a), seed=_seat_seed(seed, p)) for p, a in enumerate(seated)
+                          if p != seat and a.name not in ("random", "heuristic")}
+        self.family = engine.FAMILY[game.name]
+        self.kernels = engine.kernels(self.family)
+        self.rng = new_rng()
+
+    def new_hand(self, seed: int, number: int) -> None:
+        """The random and heuristic bots draw from the stream of ``(seed, number)``, as in ``simulate``."""
+        from .sim.kernels import seed_stream
+
+        seed_stream(self.rng, seed, number, 1)
+
+    def act(self, state) -> int:
+        p = state.current_player
+        if p in self.searchers:
+            return self.searchers[p].act(state)
+        return int(self.kernels.choose(self.family, state.array, int(self.kinds[p]), self.params[p], self.rng))
+
+
+def _seat_seed(seed: int, seat: int) -> int:
+    """An independent seed for ``seat``'s search bot."""
+    return int(np.random.SeedSequence([seed % 2**63, seat]).generate_state(1, np.uint64)[0] >> np.uint64(1))
+
+
+def play(game, seat: int = 0, opponents: str = "heuristic", seed: int = 0, match: bool = False, record=None,
+         ask=input, say=print) -> Outcome:
+    """Play one hand of ``game`` (a Game), or with ``match`` a match to the game's end rule, from
+    ``seat`` against ``opponents``. ``record``: a JSON file for the hands' records (the text form
+    beside it, ``.txt``), written after every hand. ``ask(prompt)`` returns a line of input
+    (EOFError ends the game); ``say(text)`` shows text."""
+    if not 0 <= int(seat) < game.players:
+        raise OptionError(f"{game.name}: seat {seat!r} is not a seat (0..{game.players - 1})")
+    paths = _record_paths(record)
+    return _Session(game, int(seat), Bots(game, int(seat), opponents, seed), int(seed), match, paths, ask, say).run()
+
+
+def _record_paths(record) -> tuple[Path, Path] | None:
+    if record is None:
+        return None
+    path = Path(record)
+    if path.suffix.lower() == ".txt":
+        raise OptionError(f"--record {record}: name the JSON file (e.g. hand.json); the text goes beside it (.txt)")
+    if not path.parent.is_dir():
+        raise OptionError(f"--record {record}: no folder {str(path.parent)!r}")
+    return path, path.with_suffix(".txt") if path.suffix.lower() == ".json" else Path(f"{path}.txt")
+
+
+class _Session:
+    def __init__(self, game, seat, bots, seed, match, paths, ask, say):
+        self.game, self.seat, self.bots, self.seed = game, seat, bots, seed
+        self.match, self.paths, self.ask, self.say = match, paths, ask, say
+        self.names = seat_names(game.players, you=seat)
+        self.outcome = Outcome()
+
+    def run(self) -> Outcome:
+        m = self.game.new_match(seed=self.seed, dealer=0)
+        self.say(self._welcome())
+        while True:
+            state, number = m.state, m.hand_number
+            record = HandRecord.start(state, seed=self.seed, hand=number, agents=self.bots.specs,
+                                      source="tricksim play")
+            self.bots.new_hand(self.seed, number)
+            try:
+                self._play_hand(m, state, number)
+            except (Stop, KeyboardInterrupt):
+                self._keep(record.with_play(state))
+                self.outcome.stopped = True
+                self.say("\nstopped." + (f" The hands so far are in {self.paths[0]}." if self.paths else ""))
+                return self.outcome
+            self._keep(record.with_play(state))
+            self._summary(m, state)
+            try:
+                if self._yes("show all hands? [y/N] "):
+                    self.say("\n".join(format_deal(self.outcome.records[-1], self.game, self.names)))
+            except Stop:
+                self.outcome.stopped = not (m.is_over() or not self.match)
+                return self.outcome
+            if not self.match or m.is_over():
+                return self.outcome
+
+    def _welcome(self) -> str:
+        g = self.game
+        changed = [f"{k}={v}" for k, v in g.options.items() if v != g.OPTIONS[k].default]
+        lines = [f"tricksim: {g.name}" + (f" ({', '.join(changed)})" if changed else "")
+                 + f", {'a match' if self.match else 'one hand'}; you are seat {self.seat} of "
+                 f"{g.players}. Type h for help."]
+        teams = teams_line(g)
+        return "\n".join(lines + ([teams] if teams else []))
+
+    def _keep(self, record: HandRecord) -> None:
+        self.outcome.records.append(record)
+        if self.paths:
+            write_json(self.outcome.records if self.match else self.outcome.records[-1], self.paths[0])
+            write_text(self.outcome.records, self.paths[1])
+
+    # --- one hand ---------------------------------------------------------------------------
+
+    def _play_hand(self, m, state, number: int) -> None:
+        g, names = self.game, self.names
+        dealer = int(state.array[g.kernels.DEALER])
+        self.say(f"\n== hand {number + 1}; dealer: {names[dealer]} ==")
+        view = state.observe(self.seat)
+        if "turned" in view:
+            self.say(f"turned card: {view['turned']} ({trump_name(view['trump'])})")
+        seen = {"trump": view.get("trump"), "partner": view.get("partner")}
+        while not state.is_terminal():
+            p = state.current_player
+            before = CardSet(state.hand(self.seat))
+            tricks = len(state.tricks())
+            action = self._ask_action(state) if p == self.seat else self.bots.act(state)
+            label = A.action_label(action)
+            m.apply(action)
+            self._tell(state, p, label, tricks, before, seen)
+
+    def _tell(self, state, p: int, label: str, tricks: int, before: CardSet, seen: dict) -> None:
+        """Show what the person may learn from the action ``label`` of seat ``p``."""
+        names = self.names
+        if not label.startswith("play "):
+            shown = label if p == self.seat else public_label(self.game, label)
+            self.say(format_decision(names[p], shown))
+        finished = state.tricks()
+        if len(finished) > tricks:
+            leader, cards, winner = finished[-1]
+            self.say(format_trick(len(finished), leader, cards, winner, names))
+        gained = CardSet(state.hand(self.seat)) - before
+        if len(gained):
+            self.say(f"you take: {format_hand(self.game, gained, seen['trump'])}")
+        view = state.observe(self.seat)
+        if view.get("trump") != seen["trump"] and view.get("trump") is not None:
+            seen["trump"] = view["trump"]
+            self.say(f"trump: {trump_name(seen['trump'])}")
+        if view.get("partner") != seen["partner"] and view.get("partner") is not None:
+            seen["partner"] = view["partner"]
+            partner = seen["partner"]
+            self.say("you hold the called card: you are the picker's partner" if partner == self.seat
+                     else f"{names[partner]} is the picker's partner")
+
+    def _ask_action(self, state) -> int:
+        view = state.observe(self.seat)
+        legal = sort_actions(self.game, state.legal_actions(), view.get("trump"))
+        labels = [A.action_label(a) for a in legal]
+        self.say(f"\nyour hand: {format_hand(self.game, view['hand'], view.get('trump'))}")
+        if view["current_trick"]:
+            leader = (self.seat - len(view["current_trick"])) % self.game.players
+            self.say(format_trick(len(view["tricks"]) + 1, leader, view["current_trick"], None, self.names))
+        self.say(f"your turn ({state.phase}):")
+        self.say(_numbered(labels))
+        while True:
+            answer = self._read(f"choose 1-{len(labels)}: ")
+            choice, problem = _understand(answer, legal, labels)
+            if choice is not None:
+                return choice
+            if problem == "help":
+                self.say(HELP)
+                self.say(_numbered(labels))
+            else:
+                self.say(problem)
+
+    def _read(self, prompt: str) -> str:
+        try:
+            answer = self.ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise Stop from None
+        if answer.strip().lower() in ("q", "quit", "exit"):
+            raise Stop
+        return answer
+
+    def _yes(self, prompt: str) -> bool:
+        return self._read(prompt).strip().lower() in ("y", "yes")
+
+    def _summary(self, m, state) -> None:
+        names, g = self.names, self.game
+        result = state.result()
+        self.outcome.scores = state.scores()
+        self.say(f"\nhand over. {format_result(g, result, names)}")
+        self.say(f"scores: {format_scores(state.scores(), names)}")
+        if self.match:
+            self.outcome.totals = list(m.totals)
+            self.say(f"match totals: {format_scores(m.totals, names)}")
+            if m.is_over():
+                self.outcome.winners = list(m.winners)
+                self.say("match over; " + ("you win" if self.seat in m.winners else "winners: "
+                                           + ", ".join(names[p] for p in m.winners)))
+
+
+def _numbered(labels: list[str]) -> str:
+    width = len(str(len(labels)))
+    return "\n".join(f"  {i:>{width}}. {label}" for i, label in enumerate(labels, 1))
+
+
+def _understand(answer: str, legal: list[int], labels: list[str]) -> tuple[int | None, str]:
+    """The action an answer names, or None and what is wrong with it (``"help"`` for help)."""
+    text = answer.strip()
+    n = len(legal)
+    if not text:
+        return None, f"type a number 1-{n}, or an action such as {labels[0]!r} (h for help)"
+    if text.lower() in ("h", "help", "?"):
+        return None, "help"
+    if text.isdigit():
+        i = int(text)
+        return (legal[i - 1], "") if 1 <= i <= n else (None, f"{text} is not on the list: choose 1-{n}")
+    try:
+        action = A.parse_action(text)
+    except ValueError:
+        action = None
+    if action is not None:
+        return (action, "") if action in legal else (None, f"{text!r} is not legal now; choose 1-{n}")
+    try:
+        card = parse_card(text)
+    except ValueError:
+        return None, f"{text!r} is not understood: type a number 1-{n}, or an action such as {labels[0]!r}"
+    naming = [a for a in legal if a >= A.CARD_BASE and (a - A.CARD_BASE) % 54 == card]
+    if len(naming) == 1:
+        return naming[0], ""
+    return None, f"no legal action names {text.upper()} now; choose 1-{n}"
