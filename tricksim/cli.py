@@ -8,6 +8,7 @@
     tricksim replay hand.json
     tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
+    tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
 """
 
 from __future__ import annotations
@@ -140,6 +141,19 @@ def play_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def train_command(args: argparse.Namespace) -> int:
+    from .rl import require
+
+    require()
+    from .rl.train import format_train, train, write_train
+
+    game = make_game(args.game, **_parse_sets(args.set))
+    result = train(game, args.steps, mode=args.mode, opponents=args.opponents, seed=args.seed, out=args.out,
+                   eval_every=args.eval_every, eval_hands=args.eval_hands, hands=args.hands,
+                   progress=sys.stdout.isatty())
+    return _report(format_train(result), write_train, result, result["folder"])
+
+
 def _report(text: str, write, result: dict, out) -> int:
     """Print ``text``; with a folder ``out``, write the result's files there (``write``) and name them."""
     print(text)
@@ -221,6 +235,26 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the base agent, the other seats and the baseline (default heuristic)")
     swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
     swp.set_defaults(run=sweep_command)
+    trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')")
+    trn.add_argument("game", help=f"one of: {', '.join(games())}")
+    trn.add_argument("--mode", choices=("single", "selfplay"), default="single",
+                     help="single: one seat against --opponents (Gymnasium); selfplay: one seat against a frozen "
+                          "copy of itself (PettingZoo) (default single)")
+    trn.add_argument("--steps", type=int, default=200_000, help="the learner's environment steps (default 200000)")
+    trn.add_argument("--opponents", default="heuristic", help="single mode: random or heuristic, one for all seats "
+                                                               "or one per seat (default heuristic)")
+    trn.add_argument("--seed", type=int, default=0, help="seed of the deals and the network (default 0)")
+    trn.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
+    trn.add_argument("--eval-every", type=int, default=20_000, help="steps between points of the learning curve "
+                                                                    "(default 20000)")
+    trn.add_argument("--eval-hands", type=int, default=2_000,
+                     help="duplicate deals per point of the learning curve (default 2000)")
+    trn.add_argument("--hands", type=int, default=20_000,
+                     help="fresh duplicate deals of the final evaluation (default 20000)")
+    trn.add_argument("--out", help="a folder for the policy (policy.npz, the agent net:file=FOLDER/policy.npz), the "
+                                   "model, the learning curve and the evaluation; run again to resume a stopped run "
+                                   "(default: a new temporary folder)")
+    trn.set_defaults(run=train_command)
     rep = sub.add_parser("replay", help="show a recorded or a simulated hand trick by trick")
     rep.add_argument("file", nargs="?", help="a hand record (JSON) from tricksim play --record or replay --out")
     rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(games())}")

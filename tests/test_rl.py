@@ -1,0 +1,121 @@
+"""Training with sb3-contrib (the ``rl`` extra): tiny runs of both training loops, the exported
+policy playing as the trained model does, resuming, and the self-play environment's conformance.
+Skipped where the extra is not installed."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("sb3_contrib")
+
+import tricksim  # noqa: E402
+from tricksim.agents.search import Searcher  # noqa: E402
+from tricksim.cli import main  # noqa: E402
+from tricksim.envs.single import SeatEnv  # noqa: E402
+from tricksim.errors import OptionError  # noqa: E402
+from tricksim.rl.selfplay import SelfPlayEnv  # noqa: E402
+from tricksim.rl.train import network, train  # noqa: E402
+from tricksim.sim.state import State  # noqa: E402
+
+TINY = dict(eval_every=256, eval_hands=50, hands=100, envs=2, n_steps=128, batch_size=64, n_epochs=2)
+
+
+def test_a_single_seat_run_learns_writes_its_files_and_plays_as_trained(tmp_path):
+    game = tricksim.make_game("bluke")
+    result = train(game, 512, out=tmp_path, seed=1, **TINY)
+    assert result["steps"] == 512
+    assert list(result["curve"]["steps"]) == [256, 512]
+    assert {p.name for p in tmp_path.iterdir()} >= {"policy.npz", "model.zip", "curve.csv", "train.json"}
+    evaluation = result["evaluation"].set_index("opponent")
+    assert evaluation.loc["random", "low"] <= evaluation.loc["random", "difference"] <= evaluation.loc["random", "high"]
+    # the exported network plays the trained model's deterministic choice at every decision
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO.load(tmp_path / "model.zip", device="cpu")
+    bot = Searcher(game, f"net:file={result['policy']}")
+    env = SeatEnv("bluke", seat=0, opponents="heuristic")
+    decisions = 0
+    for episode in range(5):
+        obs, info = env.reset(seed=9 if episode == 0 else None)
+        done = False
+        while not done:
+            expected, _ = model.predict(obs, action_masks=info["action_mask"].astype(bool), deterministic=True)
+            assert bot.act(State(game, env.table.array)) == int(expected)
+            obs, _, done, _, info = env.step(int(expected))
+            decisions += 1
+    assert decisions >= 5
+
+
+def test_a_self_play_run_through_pettingzoo(tmp_path):
+    result = train(tricksim.make_game("fiftyfive"), 512, mode="selfplay", refresh=128, out=tmp_path, **TINY)
+    assert result["settings"].mode == "selfplay" and len(result["curve"]) == 2
+    df = tricksim.simulate("fiftyfive", hands=100, agents=f"net:file={result['policy']}", progress=False)
+    assert len(df) == 100
+
+
+def test_same_seed_same_network(tmp_path):
+    game = tricksim.make_game("nesmear")
+    runs = [train(game, 256, out=tmp_path / str(k), seed=5, **TINY) for k in range(2)]
+    with np.load(runs[0]["policy"]) as a, np.load(runs[1]["policy"]) as b:
+        assert all(np.array_equal(a[name], b[name]) for name in a.files)
+
+
+def test_a_stopped_run_resumes_from_its_checkpoint(tmp_path):
+    game = tricksim.make_game("bluke")
+    first = train(game, 256, out=tmp_path, **TINY)
+    assert first["steps"] == 256
+    more = train(game, 512, out=tmp_path, **TINY)  # the same settings, more steps: picks up at 256
+    assert more["steps"] == 512 and list(more["curve"]["steps"]) == [256, 512]
+    assert pd.read_csv(tmp_path / "curve.csv")["steps"].tolist() == [256, 512]
+    again = train(game, 512, out=tmp_path, **TINY)  # finished: nothing more to learn
+    assert again["steps"] == 512 and len(again["curve"]) == 2
+    with pytest.raises(OptionError, match="another training run"):
+        train(game, 512, out=tmp_path, **dict(TINY, eval_hands=60))
+
+
+def test_bad_arguments_fail_before_training(tmp_path):
+    game = tricksim.make_game("bluke")
+    for kwargs, message in ((dict(mode="league"), "mode"), (dict(opponents="pimc"), "random or heuristic"),
+                            (dict(envs=0), "envs"), (dict(layers=()), "layers")):
+        with pytest.raises((OptionError, ValueError), match=message):
+            train(game, 100, out=tmp_path / "x", **kwargs)
+        assert not (tmp_path / "x").exists()
+    with pytest.raises(OptionError, match="steps"):
+        train(game, 0)
+
+
+def test_the_self_play_environment_passes_gymnasiums_checker():
+    from gymnasium.utils.env_checker import check_env
+
+    env = SelfPlayEnv("shmear", seat=2)
+    weights, biases = network(_untrained("shmear"))
+    env.set_opponent(weights, biases)
+    check_env(env, skip_render_check=True)
+    obs, info = env.reset(seed=1)
+    total, done = 0.0, False
+    while not done:
+        obs, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        total += reward
+    scores = env.aec.unwrapped.table  # the hand is over: the learner's reward is its team's score
+    assert total == env.aec.rewards["player_2"]
+    assert scores.is_over()
+
+
+def test_the_train_command(tmp_path, capsys):
+    out = tmp_path / "run"
+    assert main(["train", "nesmear", "--steps", "256", "--eval-every", "256", "--eval-hands", "50", "--hands", "50",
+                 "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "against heuristic" in text and f"net:file={out / 'policy.npz'}" in text
+    assert {"curve.png", "evaluation.csv", "train.md"} <= {p.name for p in out.iterdir()}
+    assert json.loads((out / "train.json").read_text())["game"] == "nesmear"
+
+
+def _untrained(name: str):
+    from sb3_contrib import MaskablePPO
+
+    return MaskablePPO("MlpPolicy", SelfPlayEnv(name), device="cpu", seed=0)

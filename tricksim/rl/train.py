@@ -1,0 +1,327 @@
+"""Train a policy with sb3-contrib's MaskablePPO and measure it on duplicate deals.
+
+    tricksim train bluke --steps 200000 --out runs/bluke            # one seat against the heuristic
+    tricksim train fiftyfive --mode selfplay --steps 200000 --out runs/ff55
+
+Every ``eval_every`` steps the policy is exported (``agents.net``) and played by the batch
+simulator against the heuristic and the random agent on the same ``eval_hands`` duplicate deals
+(``tricksim.compare``): that is the learning curve. At the end it plays ``hands`` fresh deals
+against each for the evaluation table. The training environments deal from seeds ``seed`` ..
+``seed + envs - 1``; the curve's deals come from ``seed + envs`` and the evaluation's from
+``seed + envs + 1``, so the policy is never measured on a deal it trained on. With ``out``, the run keeps there:
+
+* ``policy.npz`` the trained agent (``net:file=.../policy.npz``), ``model.zip`` the SB3 model;
+* ``curve.csv`` and ``curve.png`` the learning curve, ``evaluation.csv`` the final scores;
+* ``train.md`` the page showing them, ``train.json`` the run's settings.
+
+A run stopped at any point resumes from its last checkpoint (taken at each evaluation) when
+started again with the same settings; its remaining steps then see other deals than an
+uninterrupted run would, so it is not bit-identical to one.
+
+Rewards are the hand's scores divided by ``reward_scale`` (default: the spread of a hand's score
+under heuristic play), which keeps PPO's value targets near 1 in every game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import OptionError
+from ..experiments.report import write_report
+from . import require
+
+MODES = ("single", "selfplay")
+CURVE_COLUMNS = ["steps", "episodes", "train_reward", "vs_heuristic", "vs_heuristic_low", "vs_heuristic_high",
+                 "vs_random", "vs_random_low", "vs_random_high", "seconds"]
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a training run depends on; a resumed run must match it."""
+
+    game: str
+    options: dict
+    mode: str = "single"
+    opponents: str = "heuristic"
+    seed: int = 0
+    eval_every: int = 20_000
+    eval_hands: int = 2_000
+    hands: int = 20_000
+    envs: int = 4
+    layers: tuple = (64, 64)
+    refresh: int = 10_000
+    reward_scale: float = 0.0
+    ppo: dict = field(default_factory=dict)
+
+
+def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
+          eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int = 4,
+          layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, progress: bool = False,
+          **ppo) -> dict:
+    """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
+
+    ``mode`` is ``"single"`` (the Gymnasium seat environment, the other seats ``opponents``) or
+    ``"selfplay"`` (the PettingZoo environment, the others a snapshot of the learner refreshed
+    every ``refresh`` steps). ``envs`` environments step side by side; ``layers`` are the hidden
+    layers of the policy and value networks; ``ppo`` goes to MaskablePPO (``n_steps``,
+    ``learning_rate`` …). Returns the run: ``settings``, ``curve`` and ``evaluation``
+    (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``.
+
+    OptionError before any training for bad arguments or a missing ``rl`` extra.
+    """
+    require()
+    settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
+                         reward_scale, ppo)
+    folder = Path(out) if out else Path(_scratch_folder())
+    done_curve = _resume_check(folder, settings)
+    import torch
+
+    torch.set_num_threads(1)  # small networks: one thread is faster, and results do not depend on cores
+    model, vec = _model(game, settings, folder, done_curve)
+    recorder = _Recorder(game, settings, folder, model, done_curve)
+    start = time.perf_counter()
+    remaining = steps - model.num_timesteps
+    recorder.refresh_opponents()
+    if remaining > 0:
+        model.learn(remaining, callback=recorder.callback(), reset_num_timesteps=False, progress_bar=progress)
+    if not len(recorder.curve) or recorder.curve["steps"].iloc[-1] != model.num_timesteps:
+        recorder.evaluate()
+    vec.close()
+    policy = export(model, game, folder / "policy.npz")
+    evaluation = evaluate(game, str(policy), settings.hands, seed + envs + 1)
+    return {"settings": settings, "curve": recorder.curve, "evaluation": evaluation, "policy": str(policy),
+            "steps": int(model.num_timesteps), "seconds": time.perf_counter() - start, "folder": folder}
+
+
+def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
+              ppo) -> Settings:
+    if mode not in MODES:
+        raise OptionError(f"mode = {mode!r}: choose one of {', '.join(MODES)}")
+    for name, value, least in (("steps", steps, 1), ("eval_every", eval_every, 1), ("eval_hands", eval_hands, 1),
+                               ("hands", hands, 1), ("envs", envs, 1), ("refresh", refresh, 1)):
+        if not isinstance(value, (int, np.integer)) or value < least:
+            raise OptionError(f"{name} = {value!r}: a whole number >= {least}")
+    if not layers or any(int(n) < 1 for n in layers):
+        raise OptionError(f"layers = {layers!r}: hidden layer sizes, each >= 1")
+    if mode == "single":
+        from ..envs.single import opponent_arrays
+
+        opponent_arrays(game, 0, opponents)  # checks the opponents
+    scale = float(reward_scale) or score_spread(game)
+    return Settings(game.name, dict(game.options), mode, str(opponents), int(seed), int(eval_every), int(eval_hands),
+                    int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo))
+
+
+def score_spread(game, hands: int = 2_000) -> float:
+    """The standard deviation of a seat's hand score under heuristic play (at least 1)."""
+    from ..sim.batch import simulate
+
+    df = simulate(game, hands, seed=12345, agents="heuristic", progress=False)
+    scores = df[[f"score_{p}" for p in range(game.players)]].to_numpy(np.float64)
+    return max(1.0, float(scores.std()))
+
+
+def _scratch_folder() -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="tricksim-train-")
+
+
+def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
+    """The finished curve of an earlier run of the same settings in ``folder`` (None if there is
+    none); OptionError if the folder holds another run's files."""
+    saved = folder / "train.json"
+    if not saved.exists():
+        return None
+    try:
+        earlier = json.loads(saved.read_text())
+    except (OSError, ValueError) as error:
+        raise OptionError(f"{saved}: not a training run's settings ({error}); use another --out") from None
+    if earlier != json.loads(json.dumps(asdict(settings))):
+        raise OptionError(f"{folder} holds another training run (its settings differ); use another --out")
+    if not (folder / "model.zip").exists() or not (folder / "curve.csv").exists():
+        return None
+    return pd.read_csv(folder / "curve.csv")
+
+
+def _env_factory(game, settings: Settings, index: int):
+    import gymnasium
+    from stable_baselines3.common.monitor import Monitor
+
+    from ..envs import GYM_IDS
+    from .selfplay import SelfPlayEnv
+
+    def make():
+        if settings.mode == "single":
+            env = gymnasium.make(GYM_IDS[game.name], seat=0, opponents=settings.opponents, **game.options)
+        else:
+            env = SelfPlayEnv(game.name, seat=0, **game.options)
+        env = gymnasium.wrappers.TransformReward(Monitor(env), lambda r: r / settings.reward_scale)
+        return env
+
+    return make
+
+
+def _model(game, settings: Settings, folder: Path, done_curve):
+    from sb3_contrib import MaskablePPO
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    vec = DummyVecEnv([_env_factory(game, settings, i) for i in range(settings.envs)])
+    if done_curve is not None:  # resume: the checkpoint, its later deals seeded apart
+        model = MaskablePPO.load(folder / "model.zip", env=vec, device="cpu")
+        vec.seed(settings.seed + 1_000_003 * (model.num_timesteps + 1))
+        return model, vec
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "train.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
+    # gamma 1: a hand's score counts the same whenever in the hand it comes
+    kwargs = {"n_steps": 512, "batch_size": 256, "ent_coef": 0.01, "gamma": 1.0} | settings.ppo
+    layers = list(settings.layers)
+    model = MaskablePPO("MlpPolicy", vec, seed=settings.seed, device="cpu", verbose=0,
+                        policy_kwargs={"net_arch": {"pi": layers, "vf": layers}}, **kwargs)
+    return model, vec
+
+
+def network(model) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The policy network of a MaskablePPO ``model`` as weights (inputs x outputs) and biases:
+    its MLP extractor's policy layers (tanh), then its action layer (the logits)."""
+    import torch
+
+    linear = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    activations = [m for m in model.policy.mlp_extractor.policy_net if not isinstance(m, torch.nn.Linear)]
+    if not all(isinstance(m, torch.nn.Tanh) for m in activations):
+        raise OptionError("a policy network is exported with tanh activations only")
+    linear.append(model.policy.action_net)
+    weights = [m.weight.detach().cpu().numpy().T.astype(np.float64) for m in linear]
+    biases = [m.bias.detach().cpu().numpy().astype(np.float64) for m in linear]
+    return weights, biases
+
+
+def export(model, game, path) -> Path:
+    """Write ``model``'s policy network as the policy file ``path`` (``agents.net``)."""
+    from ..agents.net import write_policy
+
+    return Path(write_policy(path, game, *network(model)))
+
+
+def evaluate(game, policy: str, hands: int, seed: int) -> pd.DataFrame:
+    """The policy file against the heuristic and the random agent on ``hands`` duplicate deals:
+    the mean score difference per deal (policy minus opponent) with its 95 % interval."""
+    from ..experiments.compare import compare
+
+    rows = []
+    for opponent in ("heuristic", "random"):
+        result = compare(game, f"net:file={policy}", opponent, hands=hands, seed=seed)
+        mean, low, high = result["difference"]
+        rows.append({"opponent": opponent, "deals": hands, "policy_mean": result["mean_a"],
+                     "opponent_mean": result["mean_b"], "difference": mean, "low": low, "high": high})
+    return pd.DataFrame(rows)
+
+
+class _Recorder:
+    """The learning curve: every ``eval_every`` steps, the policy against the heuristic and the
+    random agent on the same duplicate deals, and a checkpoint of the model."""
+
+    def __init__(self, game, settings: Settings, folder: Path, model, done_curve):
+        self.game, self.settings, self.folder, self.model = game, settings, folder, model
+        self.curve = done_curve if done_curve is not None else pd.DataFrame(columns=CURVE_COLUMNS)
+        done = int(self.curve["steps"].iloc[-1]) if len(self.curve) else 0
+        self.next_eval = done + settings.eval_every
+        self.next_refresh = done + settings.refresh
+        self.started = time.perf_counter() - (float(self.curve["seconds"].iloc[-1]) if len(self.curve) else 0.0)
+        self.episodes = int(self.curve["episodes"].iloc[-1]) if len(self.curve) else 0
+
+    def callback(self):
+        """Counts episodes at each step; evaluates and refreshes the self-play opponents at the
+        start of a rollout, when the network holds every update of the rollouts before it."""
+        from stable_baselines3.common.callbacks import BaseCallback
+
+        recorder = self
+
+        class Callback(BaseCallback):
+            def _on_step(self) -> bool:
+                recorder.episodes += int(np.sum(self.locals["dones"]))
+                return True
+
+            def _on_rollout_start(self) -> None:
+                steps = self.model.num_timesteps
+                if steps >= recorder.next_refresh:
+                    recorder.refresh_opponents()
+                    recorder.next_refresh = steps + recorder.settings.refresh
+                if steps >= recorder.next_eval:
+                    recorder.evaluate()
+                    recorder.next_eval = steps + recorder.settings.eval_every
+
+        return Callback()
+
+    def refresh_opponents(self) -> None:
+        """Self-play: the other seats play the learner as it is now."""
+        if self.settings.mode == "selfplay":
+            self.model.get_env().env_method("set_opponent", *network(self.model))
+
+    def evaluate(self) -> None:
+        from ..experiments.compare import compare
+
+        path = export(self.model, self.game, self.folder / "policy.npz")
+        row = {"steps": int(self.model.num_timesteps), "episodes": self.episodes,
+               "train_reward": _train_reward(self.model)}
+        for opponent in ("heuristic", "random"):
+            result = compare(self.game, f"net:file={path}", opponent, hands=self.settings.eval_hands,
+                             seed=self.settings.seed + self.settings.envs)["difference"]
+            row |= {f"vs_{opponent}": result[0], f"vs_{opponent}_low": result[1], f"vs_{opponent}_high": result[2]}
+        row["seconds"] = time.perf_counter() - self.started
+        self.curve = pd.concat([self.curve.astype(float), pd.DataFrame([row]).astype(float)], ignore_index=True)
+        self.curve.to_csv(self.folder / "curve.csv", index=False)
+        self.model.save(self.folder / "model.zip")
+
+
+def _train_reward(model) -> float:
+    """The learner's mean hand score over its last 100 training episodes (the Monitor inside the
+    reward scaling records the scores), NaN before one."""
+    episodes = [e["r"] for e in model.ep_info_buffer]
+    return float(np.mean(episodes)) if episodes else float("nan")
+
+
+def plot_curve(result: dict, path) -> None:
+    """The learning curve: the score difference per deal against each agent, with 95 % bands."""
+    from matplotlib.figure import Figure
+
+    curve, settings = result["curve"], result["settings"]
+    fig = Figure(figsize=(8, 4.5), layout="constrained")
+    ax = fig.add_subplot()
+    for opponent, color in (("heuristic", "tab:blue"), ("random", "tab:orange")):
+        ax.plot(curve["steps"], curve[f"vs_{opponent}"], color=color, marker="o", ms=3, label=f"against {opponent}")
+        ax.fill_between(curve["steps"], curve[f"vs_{opponent}_low"], curve[f"vs_{opponent}_high"], color=color,
+                        alpha=0.2)
+    ax.axhline(0, color="grey", lw=0.8)
+    ax.set_xlabel("training steps of the learner")
+    ax.set_ylabel("score difference per deal (policy - agent)")
+    what = "one seat against " + settings.opponents if settings.mode == "single" else "self-play"
+    ax.set_title(f"{settings.game}: MaskablePPO, {what}; {settings.eval_hands:,} duplicate deals per point")
+    ax.legend(loc="lower right")
+    fig.savefig(path, dpi=120)
+
+
+def format_train(result: dict) -> str:
+    settings, evaluation = result["settings"], result["evaluation"]
+    what = f"one seat against {settings.opponents}" if settings.mode == "single" else "self-play"
+    lines = [f"{settings.game}: MaskablePPO, {what}, {result['steps']:,} steps, seed {settings.seed} "
+             f"({result['seconds']:.0f} s this run)",
+             f"policy: net:file={result['policy']}",
+             f"on {settings.hands:,} fresh duplicate deals, policy minus agent per deal (95% interval):"]
+    for row in evaluation.itertuples():
+        lines.append(f"  against {row.opponent:<9} {row.difference:+.3f} [{row.low:+.3f}, {row.high:+.3f}]   "
+                     f"(policy {row.policy_mean:+.3f}, {row.opponent} {row.opponent_mean:+.3f} a seat)")
+    return "\n".join(lines)
+
+
+def write_train(result: dict, out) -> list[Path]:
+    """The curve and evaluation tables, the learning curve figure and ``train.md`` in ``out``."""
+    return write_report(out, {"curve.csv": result["curve"], "evaluation.csv": result["evaluation"]},
+                        {"curve.png": lambda path: plot_curve(result, path)}, "train.md",
+                        "# Training\n\n```\n" + format_train(result) + "\n```")
