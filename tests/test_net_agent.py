@@ -122,3 +122,36 @@ def test_bad_policy_files_are_clear_errors(tmp_path):
 def test_the_command_names_a_missing_policy(tmp_path, capsys):
     assert main(["compare", "bluke", "--a", f"net:file={tmp_path / 'none.npz'}", "--hands", "10"]) == 2
     assert "none.npz: cannot read it" in capsys.readouterr().err
+
+
+def test_a_simulated_hand_with_a_network_is_recorded_as_simulate_played_it(tmp_path):
+    from tricksim.records import simulated_record
+
+    game = tricksim.make_game("bluke")
+    random_policy(tmp_path / "p.npz", game)
+    agents = f"net:file={tmp_path / 'p.npz'},random,heuristic,random"
+    df = tricksim.simulate("bluke", hands=12, seed=8, agents=agents, progress=False)
+    for i in (0, 5, 11):
+        record = simulated_record("bluke", 8, i, agents)
+        assert record.scores == df.filter(like="score_").iloc[i].tolist()
+        assert record.result["bids"] == [int(df.iloc[i][f"bid_{p}"]) for p in range(4)]
+
+
+def test_a_person_plays_against_a_network(tmp_path):
+    from tricksim.play import play
+
+    game = tricksim.make_game("nesmear")
+    prefer(tmp_path / "pass.npz", game, PASS)  # the bots pass whenever they may
+    answers = iter(["1"] * 60 + ["n"])
+    shown = []
+    outcome = play(game, seat=0, opponents=f"net:file={tmp_path / 'pass.npz'}", seed=2,
+                   ask=lambda prompt: next(answers), say=shown.append)
+    record = outcome.records[0]
+    assert not outcome.stopped and outcome.scores == record.scores
+    state, passes = game.deal(**record.deal), 0
+    for label in record.actions:  # every bot passed wherever it could
+        if state.current_player != 0 and "pass" in state.legal_labels():
+            assert label == "pass"
+            passes += 1
+        state.apply(label)
+    assert passes >= 2

@@ -260,8 +260,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(games())}")
     rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
     rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    rep.add_argument("--agents", help="with --game: random or heuristic, one for every seat or a comma-separated "
-                                      "list (default random)")
+    rep.add_argument("--agents", help="with --game: random, heuristic or net:file=POLICY, one for every seat or a "
+                                      "comma-separated list (default random)")
     rep.add_argument("--set", action="append", metavar="OPTION=VALUE", help="with --game: a game option (repeatable)")
     rep.add_argument("--out", help="write the hand's record to this JSON file")
     rep.add_argument("--text", help="write the hand's text form to this file")

@@ -40,9 +40,10 @@ Decisions:
   (``M - size``), a slot no rule reads.
 * A record names every option of its game, so that a change of a default cannot change it.
 * ``simulated_record`` re-plays hand ``i`` of ``simulate`` one step at a time, for random and
-  heuristic agents only. A PIMC or ISMCTS seat is refused: the batch loop shares one random
-  stream between the seats and hands its search the seat's heuristic parameters, which the
-  per-state ``agents.search.Searcher`` (its own stream, the default parameters) does not repeat.
+  heuristic agents and policy networks (``net:``, which draw nothing random) only. A PIMC or
+  ISMCTS seat is refused: the batch loop shares one random stream between the seats and hands
+  its search the seat's heuristic parameters, which the per-state ``agents.search.Searcher``
+  (its own stream, the default parameters) does not repeat.
 """
 
 from __future__ import annotations
@@ -393,7 +394,7 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
     """The record of hand ``hand`` of ``tricksim.simulate(game, hands=…, seed=seed, agents=agents)``:
     dealt from ``(seed, hand)`` with dealer ``hand % players``, the agents drawing from the stream
     of ``(seed, hand)``, played one step at a time as the batch loop plays it. ``game`` is a name
-    (with ``options``) or a Game. Random and heuristic agents only (see the module's notes).
+    (with ``options``) or a Game. Random, heuristic and net agents only (see the module's notes).
 
     >>> r = simulated_record("shmear", seed=4, hand=2, agents="heuristic")
     >>> import tricksim
@@ -402,6 +403,7 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
     True
     """
     from .agents import seat_agents, seat_arrays
+    from .agents.search import Searcher
     from .envs import engine
     from .sim.kernels import new_rng, seed_stream
 
@@ -412,12 +414,13 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
     if not (_is_int(seed) and _is_int(hand) and hand >= 0):
         raise ValueError(f"simulated_record: seed and hand must be whole numbers, hand >= 0 (got {seed!r}, {hand!r})")
     seated, specs = seat_agents(game.name, agents, game.players)
-    searching = [str(a) for a in seated if a.name not in ("random", "heuristic")]
+    searching = [str(a) for a in seated if a.name not in ("random", "heuristic", "net")]
     if searching:
         raise OptionError(f"simulated_record: agent {searching[0]} is not supported; a simulated hand is re-played "
-                          "for random and heuristic agents only (a search agent's randomness in the batch loop is "
-                          "not repeated one decision at a time)")
+                          "for random, heuristic and net agents only (a search agent's randomness in the batch loop "
+                          "is not repeated one decision at a time)")
     kinds, params = seat_arrays(game.name, seated)
+    networks = {p: Searcher(game, str(a)) for p, a in enumerate(seated) if a.name == "net"}  # they draw no random
     family = engine.FAMILY[game.name]
     kernels = engine.kernels(family)
     s = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)
@@ -428,7 +431,10 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
     seed_stream(rng, int(seed), int(hand), 1)
     while not state.is_terminal():
         p = state.current_player
-        state.apply(int(kernels.choose(family, state.array, int(kinds[p]), params[p], rng)))
+        if p in networks:
+            state.apply(networks[p].act(state))
+        else:
+            state.apply(int(kernels.choose(family, state.array, int(kinds[p]), params[p], rng)))
     return record.with_play(state)
 
 
