@@ -28,7 +28,7 @@ def test_a_single_seat_run_learns_writes_its_files_and_plays_as_trained(tmp_path
     game = tricksim.make_game("bluke")
     result = train(game, 512, out=tmp_path, seed=1, **TINY)
     assert result["steps"] == 512
-    assert list(result["curve"]["steps"]) == [256, 512]
+    assert list(result["curve"]["steps"]) == [0, 256, 512]
     assert {p.name for p in tmp_path.iterdir()} >= {"policy.npz", "model.zip", "curve.csv", "train.json"}
     evaluation = result["evaluation"].set_index("opponent")
     assert evaluation.loc["random", "low"] <= evaluation.loc["random", "difference"] <= evaluation.loc["random", "high"]
@@ -52,7 +52,7 @@ def test_a_single_seat_run_learns_writes_its_files_and_plays_as_trained(tmp_path
 
 def test_a_self_play_run_through_pettingzoo(tmp_path):
     result = train(tricksim.make_game("fiftyfive"), 512, mode="selfplay", refresh=128, out=tmp_path, **TINY)
-    assert result["settings"].mode == "selfplay" and len(result["curve"]) == 2
+    assert result["settings"].mode == "selfplay" and len(result["curve"]) == 3
     df = tricksim.simulate("fiftyfive", hands=100, agents=f"net:file={result['policy']}", progress=False)
     assert len(df) == 100
 
@@ -69,10 +69,10 @@ def test_a_stopped_run_resumes_from_its_checkpoint(tmp_path):
     first = train(game, 256, out=tmp_path, **TINY)
     assert first["steps"] == 256
     more = train(game, 512, out=tmp_path, **TINY)  # the same settings, more steps: picks up at 256
-    assert more["steps"] == 512 and list(more["curve"]["steps"]) == [256, 512]
-    assert pd.read_csv(tmp_path / "curve.csv")["steps"].tolist() == [256, 512]
+    assert more["steps"] == 512 and list(more["curve"]["steps"]) == [0, 256, 512]
+    assert pd.read_csv(tmp_path / "curve.csv")["steps"].tolist() == [0, 256, 512]
     again = train(game, 512, out=tmp_path, **TINY)  # finished: nothing more to learn
-    assert again["steps"] == 512 and len(again["curve"]) == 2
+    assert again["steps"] == 512 and len(again["curve"]) == 3
     with pytest.raises(OptionError, match="another training run"):
         train(game, 512, out=tmp_path, **dict(TINY, eval_hands=60))
 
@@ -86,6 +86,9 @@ def test_bad_arguments_fail_before_training(tmp_path):
         assert not (tmp_path / "x").exists()
     with pytest.raises(OptionError, match="steps"):
         train(game, 0)
+    with pytest.raises(TypeError, match="learning_rat"):  # a misspelt PPO argument keeps no settings
+        train(game, 100, out=tmp_path / "y", learning_rat=0.1)
+    assert not (tmp_path / "y" / "train.json").exists()
 
 
 def test_the_self_play_environment_passes_gymnasiums_checker():

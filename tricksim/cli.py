@@ -34,7 +34,7 @@ def _parse_sets(pairs: list[str]) -> dict[str, str]:
 def _agents_help(text: str) -> str:
     return (f"{text}: one agent for every seat, or a comma-separated list with one per seat; an agent is "
             "random, heuristic, pimc or ismcts, with parameters as heuristic:name=value:name=value, "
-            "pimc:worlds=50, ismcts:iters=2000 (default random)")
+            "pimc:worlds=50, ismcts:iters=2000, or a trained policy net:file=policy.npz (default random)")
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -207,8 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     stu.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
     stu.add_argument("--agents", default="heuristic",
                      help="the agents playing each hand out: random, heuristic, pimc or ismcts (with parameters "
-                          "as heuristic:name=value, pimc:worlds=20), one for every seat or a comma-separated list "
-                          "with one per seat (default heuristic)")
+                          "as heuristic:name=value, pimc:worlds=20) or a trained policy (net:file=policy.npz), one "
+                          "for every seat or a comma-separated list with one per seat (default heuristic)")
     stu.add_argument("--classes", nargs="+", help="hand classes to group by: " + "; ".join(
         f"{game} {' '.join(CLASSES[game])} (default {' '.join(DEFAULT_CLASSES[game])})" for game in CLASSES))
     stu.add_argument("--out", help="a folder for the rows (Parquet, streamed as the deals are played: run again to "
@@ -270,8 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("game", help=f"one of: {', '.join(games())}")
     ply.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0; seat 0 deals first)")
     ply.add_argument("--opponents", default="heuristic",
-                     help="the bots: heuristic, random, pimc or ismcts with parameters (pimc:worlds=20), one for "
-                          "all or a comma-separated list with one per seat, yours ignored (default heuristic)")
+                     help="the bots: heuristic, random, pimc or ismcts with parameters (pimc:worlds=20), or a "
+                          "trained policy (net:file=policy.npz), one for all or a comma-separated list with one per "
+                          "seat, yours ignored (default heuristic)")
     ply.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
     ply.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                      help="a game option of RULES.md, e.g. --set players=3 (repeatable)")

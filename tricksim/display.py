@@ -112,7 +112,7 @@ def format_trick(number: int, leader: int, cards: list[str], winner: int | None,
     """One trick: who played which card, in play order, and who won it (None: still open)."""
     seats = trick_seats(leader, len(cards), len(names))
     played = ", ".join(f"{names[p]} {c}" for p, c in zip(seats, cards))
-    end = f"; {names[winner]} wins" if winner is not None else ""
+    end = "" if winner is None else f"; {names[winner]} {'win' if names[winner] == 'you' else 'wins'}"
     return f"trick {number}: {played or names[leader] + ' to lead'}{end}"
 
 

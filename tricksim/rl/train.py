@@ -88,6 +88,8 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     start = time.perf_counter()
     remaining = steps - model.num_timesteps
     recorder.refresh_opponents()
+    if not len(recorder.curve):
+        recorder.evaluate()  # the untrained network: where the curve starts
     if remaining > 0:
         model.learn(remaining, callback=recorder.callback(), reset_num_timesteps=False, progress_bar=progress)
     if not len(recorder.curve) or recorder.curve["steps"].iloc[-1] != model.num_timesteps:
@@ -177,13 +179,13 @@ def _model(game, settings: Settings, folder: Path, done_curve):
         model = MaskablePPO.load(folder / "model.zip", env=vec, device="cpu")
         vec.seed(settings.seed + 1_000_003 * (model.num_timesteps + 1))
         return model, vec
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "train.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
     # gamma 1: a hand's score counts the same whenever in the hand it comes
     kwargs = {"n_steps": 512, "batch_size": 256, "ent_coef": 0.01, "gamma": 1.0} | settings.ppo
     layers = list(settings.layers)
     model = MaskablePPO("MlpPolicy", vec, seed=settings.seed, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": {"pi": layers, "vf": layers}}, **kwargs)
+    folder.mkdir(parents=True, exist_ok=True)  # the settings are kept once MaskablePPO took them
+    (folder / "train.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
     return model, vec
 
 
@@ -283,27 +285,30 @@ class _Recorder:
 def _train_reward(model) -> float:
     """The learner's mean hand score over its last 100 training episodes (the Monitor inside the
     reward scaling records the scores), NaN before one."""
-    episodes = [e["r"] for e in model.ep_info_buffer]
+    episodes = [e["r"] for e in model.ep_info_buffer or ()]  # None before the first rollout
     return float(np.mean(episodes)) if episodes else float("nan")
 
 
 def plot_curve(result: dict, path) -> None:
-    """The learning curve: the score difference per deal against each agent, with 95 % bands."""
+    """The learning curve: the score difference per deal against each agent, one panel each (their
+    scales differ tenfold), with 95 % bands."""
     from matplotlib.figure import Figure
 
     curve, settings = result["curve"], result["settings"]
-    fig = Figure(figsize=(8, 4.5), layout="constrained")
-    ax = fig.add_subplot()
-    for opponent, color in (("heuristic", "tab:blue"), ("random", "tab:orange")):
-        ax.plot(curve["steps"], curve[f"vs_{opponent}"], color=color, marker="o", ms=3, label=f"against {opponent}")
-        ax.fill_between(curve["steps"], curve[f"vs_{opponent}_low"], curve[f"vs_{opponent}_high"], color=color,
-                        alpha=0.2)
-    ax.axhline(0, color="grey", lw=0.8)
-    ax.set_xlabel("training steps of the learner")
-    ax.set_ylabel("score difference per deal (policy - agent)")
+    fig = Figure(figsize=(10, 4), layout="constrained")
+    axes = fig.subplots(1, 2)
+    for ax, opponent, color in zip(axes, ("heuristic", "random"), ("tab:blue", "tab:orange")):
+        steps = curve["steps"] / 1000
+        ax.plot(steps, curve[f"vs_{opponent}"], color=color, marker="o", ms=3)
+        ax.fill_between(steps, curve[f"vs_{opponent}_low"], curve[f"vs_{opponent}_high"], color=color, alpha=0.25,
+                        label="95 % interval")
+        ax.axhline(0, color="grey", lw=0.8)
+        ax.set_title(f"against the {opponent} agent")
+        ax.set_xlabel("thousands of training steps")
+        ax.legend(loc="lower right")
+    axes[0].set_ylabel("score per deal, policy minus agent")
     what = "one seat against " + settings.opponents if settings.mode == "single" else "self-play"
-    ax.set_title(f"{settings.game}: MaskablePPO, {what}; {settings.eval_hands:,} duplicate deals per point")
-    ax.legend(loc="lower right")
+    fig.suptitle(f"{settings.game}: MaskablePPO, {what}; each point {settings.eval_hands:,} duplicate deals")
     fig.savefig(path, dpi=120)
 
 
