@@ -21,7 +21,7 @@ from . import Agent, agent_module, ismcts, net, pimc, search_arrays
 from .family import FAMILY, deal, hand, heuristic, legal, record, state_size, step, to_act
 from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, NET, PIMC
 from .random import uniform_action
-from .solver import MAX_DEPTH, MAX_MOVES, WORKSPACE, workspace
+from .solver import MAX_DEPTH, MAX_MOVES, TT_BITS, WORKSPACE, workspace
 
 BLOCK = 4  # hands per parallel task: the scratch (an 8 MB table) is made once a block
 MAX_SEATS = 16
@@ -35,10 +35,12 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
     literally(family)
     count = out.shape[0]
     size = state_size(family)
-    any_ismcts = False
+    any_ismcts = any_pimc = False
     for p in range(players):
         any_ismcts |= kinds[p] == ISMCTS
+        any_pimc |= kinds[p] == PIMC
     nodes_size = ismcts.MAX_NODES if any_ismcts else 1
+    tt_bits = TT_BITS if any_pimc else 0  # only PIMC's solver uses the table (8 MB, cleared each block)
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
         s = np.zeros(size, np.int64)
         world = np.zeros(size, np.int64)
@@ -48,7 +50,7 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
         actions = np.zeros(MAX_MOVES, np.int64)
         values = np.zeros(MAX_MOVES, np.int64)
         totals = np.zeros(MAX_MOVES, np.float64)
-        ws = workspace(size, hparams)
+        ws = workspace(size, hparams, tt_bits)
         nodes = np.zeros((nodes_size, 6), np.int64)
         node_totals = np.zeros(nodes_size, np.float64)
         path = np.zeros(MAX_DEPTH + 1, np.int64)

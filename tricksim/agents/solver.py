@@ -69,13 +69,14 @@ ALPHA, BETA, ALPHA0, BETA0, COUNT, NEXT, MAXIMISE, BEST, BEST_MOVE, BASE, KEY_OF
 
 
 @nb.njit(cache=True)
-def workspace(state_size, hparams):
+def workspace(state_size, hparams, tt_bits=TT_BITS):
     """The solver's memory for one thread, as the tuple the kernels take: the state stack, move
-    lists, search frames, history scores, the transposition table, counts, and the heuristic's
-    parameters (float64) and random stream (its action is searched first)."""
+    lists, search frames, history scores, the transposition table (``2**tt_bits`` entries: 0 for
+    a workspace no search will use), counts, and the heuristic's parameters (float64) and random
+    stream (its action is searched first)."""
     return (np.zeros((MAX_DEPTH + 1, state_size), np.int64), np.zeros((MAX_DEPTH + 2, MAX_MOVES), np.int64),
             np.zeros((MAX_DEPTH + 1, FRAME), np.int64), np.zeros(A.NUM_ACTIONS, np.int64),
-            np.zeros((1 << TT_BITS, 4), np.int64), np.zeros(4, np.int64), hparams.copy(),
+            np.zeros((1 << tt_bits, 4), np.int64), np.zeros(4, np.int64), hparams.copy(),
             np.zeros(RNG_SIZE, np.uint64))
 
 
