@@ -3,6 +3,8 @@ what the network says in every game and every batch path, and bad files are clea
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -155,3 +157,9 @@ def test_a_person_plays_against_a_network(tmp_path):
             passes += 1
         state.apply(label)
     assert passes >= 2
+
+
+def test_training_without_the_rl_extra_says_how_to_install_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "sb3_contrib", None)  # as if not installed
+    assert main(["train", "bluke", "--steps", "100"]) == 2
+    assert "pip install 'tricksim[rl]'" in capsys.readouterr().err
