@@ -103,9 +103,9 @@ def test_the_self_play_environment_passes_gymnasiums_checker():
     while not done:
         obs, reward, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
         total += reward
-    scores = env.aec.unwrapped.table  # the hand is over: the learner's reward is its team's score
+    table = env.aec.unwrapped.table  # the hand is over: the learner's reward is its team's score
     assert total == env.aec.rewards["player_2"]
-    assert scores.is_over()
+    assert table.is_over()
 
 
 def test_the_train_command(tmp_path, capsys):

@@ -142,10 +142,7 @@ def play_command(args: argparse.Namespace) -> int:
 
 
 def train_command(args: argparse.Namespace) -> int:
-    from .rl import require
-
-    require()
-    from .rl.train import format_train, train, write_train
+    from .rl.train import format_train, train, write_train  # train checks for the rl extra first
 
     game = make_game(args.game, **_parse_sets(args.set))
     result = train(game, args.steps, mode=args.mode, opponents=args.opponents, seed=args.seed, out=args.out,

@@ -7,9 +7,8 @@ happen, and of the other seats' cards only what the rules reveal (``State.observ
 card, the blind or kitty to its taker, the cards played); a card buried or discarded by a bot stays
 hidden. At the end: the scores (and the match totals), then all hands as dealt on request.
 
-The bots: ``random`` and ``heuristic`` (with parameters) act through the environments' kernels,
-drawing from the stream of ``(seed, hand number)`` as ``simulate`` does; ``pimc`` and ``ismcts``
-through ``agents.search.Searcher``, each seat with its own stream of ``seed``. The same seed and
+The bots are ``agents.seats.Seats``: random and heuristic ones draw from the stream of ``(seed,
+hand number)`` as ``simulate`` does, search agents from a stream of their own. The same seed and
 the same answers replay the same game. Hands are dealt as a match's: ``game.new_match(seed)``,
 dealer seat 0 first.
 
@@ -30,8 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
+from .agents.seats import Seats
 from .cards import CardSet, parse_card
 from .display import (
     format_decision,
@@ -72,43 +70,6 @@ class Outcome:
     stopped: bool = False
 
 
-class Bots:
-    """The agents of every seat but the person's (``opponents``: one agent for all, or a
-    comma-separated list with one per seat, the person's entry ignored), reproducible from ``seed``."""
-
-    def __init__(self, game, seat: int, opponents: str, seed: int):
-        from .agents import seat_agents, seat_arrays
-        from .agents.search import Searcher
-        from .envs import engine
-        from .sim.kernels import new_rng
-
-        seated, specs = seat_agents(game.name, opponents, game.players)
-        self.specs = ["person" if p == seat else spec for p, spec in enumerate(specs)]
-        self.kinds, self.params = seat_arrays(game.name, seated)  # a search seat's row goes unused
-        self.searchers = {p: Searcher(game, str(a), seed=_seat_seed(seed, p)) for p, a in enumerate(seated)
-                          if p != seat and a.name not in ("random", "heuristic")}
-        self.family = engine.FAMILY[game.name]
-        self.kernels = engine.kernels(self.family)
-        self.rng = new_rng()
-
-    def new_hand(self, seed: int, number: int) -> None:
-        """The random and heuristic bots draw from the stream of ``(seed, number)``, as in ``simulate``."""
-        from .sim.kernels import seed_stream
-
-        seed_stream(self.rng, seed, number, 1)
-
-    def act(self, state) -> int:
-        p = state.current_player
-        if p in self.searchers:
-            return self.searchers[p].act(state)
-        return int(self.kernels.choose(self.family, state.array, int(self.kinds[p]), self.params[p], self.rng))
-
-
-def _seat_seed(seed: int, seat: int) -> int:
-    """An independent seed for ``seat``'s search bot."""
-    return int(np.random.SeedSequence([seed % 2**63, seat]).generate_state(1, np.uint64)[0] >> np.uint64(1))
-
-
 def play(game, seat: int = 0, opponents: str = "heuristic", seed: int = 0, match: bool = False, record=None,
          ask=input, say=print) -> Outcome:
     """Play one hand of ``game`` (a Game), or with ``match`` a match to the game's end rule, from
@@ -118,7 +79,8 @@ def play(game, seat: int = 0, opponents: str = "heuristic", seed: int = 0, match
     if not 0 <= int(seat) < game.players:
         raise OptionError(f"{game.name}: seat {seat!r} is not a seat (0..{game.players - 1})")
     paths = _record_paths(record)
-    return _Session(game, int(seat), Bots(game, int(seat), opponents, seed), int(seed), match, paths, ask, say).run()
+    return _Session(game, int(seat), Seats(game, opponents, seed, person=int(seat)), int(seed), match, paths, ask,
+                    say).run()
 
 
 def _record_paths(record) -> tuple[Path, Path] | None:
@@ -144,7 +106,8 @@ class _Session:
         self.say(self._welcome())
         while True:
             state, number = m.state, m.hand_number
-            record = HandRecord.start(state, seed=self.seed, hand=number, agents=self.bots.specs,
+            agents = ["person" if p == self.seat else spec for p, spec in enumerate(self.bots.specs)]
+            record = HandRecord.start(state, seed=self.seed, hand=number, agents=agents,
                                       source="tricksim play")
             self.bots.new_hand(self.seed, number)
             try:

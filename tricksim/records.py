@@ -402,10 +402,9 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
     ...     like="score_").iloc[2].tolist()
     True
     """
-    from .agents import seat_agents, seat_arrays
-    from .agents.search import Searcher
-    from .envs import engine
-    from .sim.kernels import new_rng, seed_stream
+    from .agents import seat_agents
+    from .agents.seats import Seats
+    from .sim.kernels import new_rng
 
     if isinstance(game, str):
         game = make_game(game, **options)
@@ -413,28 +412,20 @@ def simulated_record(game, seed: int, hand: int, agents="random", **options) -> 
         raise OptionError("simulated_record: give the options with the game's name, or a Game without them")
     if not (_is_int(seed) and _is_int(hand) and hand >= 0):
         raise ValueError(f"simulated_record: seed and hand must be whole numbers, hand >= 0 (got {seed!r}, {hand!r})")
-    seated, specs = seat_agents(game.name, agents, game.players)
-    searching = [str(a) for a in seated if a.name not in ("random", "heuristic", "net")]
+    searching = [str(a) for a in seat_agents(game.name, agents, game.players)[0]
+                 if a.name not in ("random", "heuristic", "net")]
     if searching:
         raise OptionError(f"simulated_record: agent {searching[0]} is not supported; a simulated hand is re-played "
                           "for random, heuristic and net agents only (a search agent's randomness in the batch loop "
                           "is not repeated one decision at a time)")
-    kinds, params = seat_arrays(game.name, seated)
-    networks = {p: Searcher(game, str(a)) for p, a in enumerate(seated) if a.name == "net"}  # they draw no random
-    family = engine.FAMILY[game.name]
-    kernels = engine.kernels(family)
+    seats = Seats(game, agents, seed)
     s = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)
-    kernels.deal_hand(family, s, int(seed), int(hand), game.players, game.option_array, new_rng())
+    seats.kernels.deal_hand(seats.family, s, int(seed), int(hand), game.players, game.option_array, new_rng())
     state = State(game, s)
-    record = HandRecord.start(state, seed=int(seed), hand=int(hand), agents=specs, source="tricksim.simulate")
-    rng = new_rng()
-    seed_stream(rng, int(seed), int(hand), 1)
+    record = HandRecord.start(state, seed=int(seed), hand=int(hand), agents=seats.specs, source="tricksim.simulate")
+    seats.new_hand(int(seed), int(hand))
     while not state.is_terminal():
-        p = state.current_player
-        if p in networks:
-            state.apply(networks[p].act(state))
-        else:
-            state.apply(int(kernels.choose(family, state.array, int(kinds[p]), params[p], rng)))
+        state.apply(seats.act(state))
     return record.with_play(state)
 
 

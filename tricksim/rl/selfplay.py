@@ -7,7 +7,6 @@ the trainer refreshes from the learner as it improves. The learner's reward is i
 reward from the AEC environment, summed over the other seats' moves until its next turn.
 
 >>> import numpy as np
->>> from tricksim.agents.net import net_inputs
 >>> from tricksim.sim.actions import NUM_ACTIONS
 >>> env = SelfPlayEnv("bluke")
 >>> env.set_opponent([np.zeros((env.observation_space.shape[0], NUM_ACTIONS))], [np.zeros(NUM_ACTIONS)])

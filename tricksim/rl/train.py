@@ -152,7 +152,7 @@ def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
     return pd.read_csv(folder / "curve.csv")
 
 
-def _env_factory(game, settings: Settings, index: int):
+def _env_factory(game, settings: Settings):
     import gymnasium
     from stable_baselines3.common.monitor import Monitor
 
@@ -174,7 +174,7 @@ def _model(game, settings: Settings, folder: Path, done_curve):
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    vec = DummyVecEnv([_env_factory(game, settings, i) for i in range(settings.envs)])
+    vec = DummyVecEnv([_env_factory(game, settings) for _ in range(settings.envs)])
     if done_curve is not None:  # resume: the checkpoint, its later deals seeded apart
         model = MaskablePPO.load(folder / "model.zip", env=vec, device="cpu")
         vec.seed(settings.seed + 1_000_003 * (model.num_timesteps + 1))
@@ -267,15 +267,12 @@ class _Recorder:
             self.model.get_env().env_method("set_opponent", *network(self.model))
 
     def evaluate(self) -> None:
-        from ..experiments.compare import compare
-
         path = export(self.model, self.game, self.folder / "policy.npz")
         row = {"steps": int(self.model.num_timesteps), "episodes": self.episodes,
                "train_reward": _train_reward(self.model)}
-        for opponent in ("heuristic", "random"):
-            result = compare(self.game, f"net:file={path}", opponent, hands=self.settings.eval_hands,
-                             seed=self.settings.seed + self.settings.envs)["difference"]
-            row |= {f"vs_{opponent}": result[0], f"vs_{opponent}_low": result[1], f"vs_{opponent}_high": result[2]}
+        scores = evaluate(self.game, str(path), self.settings.eval_hands, self.settings.seed + self.settings.envs)
+        for r in scores.itertuples():
+            row |= {f"vs_{r.opponent}": r.difference, f"vs_{r.opponent}_low": r.low, f"vs_{r.opponent}_high": r.high}
         row["seconds"] = time.perf_counter() - self.started
         self.curve = pd.concat([self.curve.astype(float), pd.DataFrame([row]).astype(float)], ignore_index=True)
         self.curve.to_csv(self.folder / "curve.csv", index=False)
