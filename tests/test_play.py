@@ -13,7 +13,7 @@ import pytest
 
 import tricksim
 from tricksim.cli import main
-from tricksim.display import format_hand, public_label, sort_cards
+from tricksim.display import format_count, format_hand, legend, public_label, seat_names, sort_cards
 from tricksim.play import HELP, play
 from tricksim.records import read_records, rebuild
 
@@ -128,7 +128,7 @@ def test_answers_by_label_or_card_in_any_case():
     state = game.deal(**record.deal)
     mine = []
     for label in record.actions:
-        if state.current_player == 0:
+        if state.current_player == 0 and len(state.legal_actions()) > 1:  # a forced action is not asked
             mine.append(label)
         state.apply(label)
     assert mine == said and len(mine) >= 5
@@ -144,7 +144,7 @@ def test_the_bots_cards_stay_hidden_until_the_hand_is_over(name, seed):
     person = Person(more="y")
     outcome = play(game, seat=2, seed=seed, ask=person.ask, say=person.say)
     record = outcome.records[0]
-    text = person.text
+    text = "\n".join(line for line in person.shown if line != legend(game))  # the legend names the jokers
     before, after = text.split("show all hands? [y/N] y")
     allowed = set(record.deal["hands"][2].split())
     allowed |= {c for _, cards, _ in record.tricks for c in cards}
@@ -159,9 +159,8 @@ def test_the_bots_cards_stay_hidden_until_the_hand_is_over(name, seed):
     if name == "nesmear" and record.result["bidder"] != 2:  # a bot's trump shows with its first lead
         secret = next(i for i, line in enumerate(person.shown) if "named in secret" in line)
         shown = next(i for i, line in enumerate(person.shown) if line.startswith("trump: "))
-        first_card = next(i for i, line in enumerate(person.shown) if line.startswith(("trick 1: ", "your hand"))
-                          and i > secret)
-        assert secret < shown and (first_card < shown or person.shown[first_card].startswith("your hand"))
+        first_trick = next(i for i, line in enumerate(person.shown) if line.startswith("trick 1: "))
+        assert secret < shown < first_trick
 
 
 def test_the_person_who_picks_sees_the_blind_and_the_bury_only_of_his_own():
@@ -174,6 +173,59 @@ def test_the_person_who_picks_sees_the_blind_and_the_bury_only_of_his_own():
     assert sorted(took.split()[2:]) == sorted(blind)
     buried = [label for label in record.actions if label.startswith("bury ")]
     assert [line for line in person.shown if line.startswith("you: bury ")] == [f"you: {b}" for b in buried]
+
+
+def person_turns(record, seat: int):
+    """The state before each of ``seat``'s decisions in ``record``, and the label it took."""
+    state = tricksim.make_game(record.game, **record.options).deal(**record.deal)
+    for label in record.actions:
+        if state.current_player == seat:
+            yield state.clone(), label
+        state.apply(label)
+
+
+@pytest.mark.parametrize("name, options, seed", [("bluke", {"players": 3}, 2), ("sheepshead", {}, 4),
+                                                 ("fiftyfive", {}, 5), ("nesmear", {}, 1)])
+def test_a_forced_action_is_played_for_the_person_with_a_line_saying_so(name, options, seed):
+    person = Person()
+    outcome = play(tricksim.make_game(name, **options), seat=2, seed=seed, ask=person.ask, say=person.say)
+    turns = list(person_turns(outcome.records[0], 2))
+    forced = [label for state, label in turns if len(state.legal_actions()) == 1]
+    assert forced and forced[-1].startswith("play ")  # the last trick at least
+    assert [line for line in person.shown if line.startswith("only one legal action")] == [
+        f"only one legal action: {label}" for label in forced]
+    assert len(person.prompts) == len(turns) - len(forced) + 1  # the others asked, then "show all hands?"
+    assert not any(prompt.startswith("choose 1-1:") for prompt in person.prompts)
+
+
+@pytest.mark.parametrize("name, options, seed", [("sheepshead", {}, 3), ("sheepshead", {}, 0),
+                                                 ("fiftyfive", {"teams": 5}, 2), ("shmear", {}, 1),
+                                                 ("nesmear", {}, 5), ("bluke", {}, 1)])
+def test_with_his_hand_the_person_sees_what_he_may_count_of_his_side(name, options, seed):
+    """Each asked decision shows, under the hand, the count of the person's own view; none before
+    the first trick is over."""
+    game = tricksim.make_game(name, **options)
+    person = Person()
+    outcome = play(game, seat=2, seed=seed, ask=person.ask, say=person.say)
+    expected = []
+    for state, _ in person_turns(outcome.records[0], 2):
+        if len(state.legal_actions()) > 1:
+            count = format_count(game, state.observe(2), seat_names(game.players, you=2))
+            expected += [] if count is None else [f"so far, {count}"]
+            assert (count is None) == (not state.tricks())
+    shown = [line for line in person.shown if line.startswith("so far, ")]
+    assert shown == expected and len(shown) >= 2
+    assert all(person.shown[person.shown.index(line) - 1].startswith("your hand: ") for line in shown)
+
+
+@pytest.mark.parametrize("name", tricksim.games())
+def test_the_game_prints_the_legend_of_the_card_labels(name):
+    game = tricksim.make_game(name)
+    person = Person(["h", "q"])
+    play(game, seat=0, seed=1, ask=person.ask, say=person.say)
+    assert person.shown.count(legend(game)) == 2  # at the start, and with the help
+    assert ("HJ" in legend(game), "LJ" in legend(game)) == {"bluke": (True, True), "shmear": (False, True)}.get(
+        name, (False, False))
 
 
 def test_stopping_keeps_the_hand_so_far(tmp_path):

@@ -213,14 +213,15 @@ def _tamper_score(d):
     (_set(["deal", "hands"], "QC"), "'hands' must be a list"),
     (_swap_card, "'ZZ' is not a card"),
     (_set(["deal", "rest"], ""), "rest needs"),
-    (_set(["game"], "euchre"), "no game 'euchre'"),
+    (_set(["game"], "euchre"), r"unknown game 'euchre' \(tricksim plays: bluke, fiftyfive, nesmear, sheepshead, "
+                               r"shmear\)"),
     (_set(["options", "exchange"], 9), "exchange = 9 is not allowed"),
     (lambda d: d["options"].pop("target"), "'target' is missing"),
     (lambda d: d["options"].update(kitty=3), "no option 'kitty'"),
     (_illegal_action, "action 1 .* is not legal"),
-    (lambda d: d["actions"].pop(), "recorded tricks .* differ"),
-    (_tamper_score, "recorded scores .* differ"),
-    (lambda d: d["result"].update(bid=60), "recorded result .* differ"),
+    (lambda d: d["actions"].pop(), "the actions stop after .* the hand is not over"),
+    (_tamper_score, "seat 0's score differs"),
+    (lambda d: d["result"].update(bid=60), "the result's bid differs: the record says 60"),
     (_set(["surprise"], 1), "unknown field 'surprise'"),
 ])
 def test_a_bad_record_is_refused_naming_the_file_and_the_problem(good, change, problem):
@@ -230,6 +231,105 @@ def test_a_bad_record_is_refused_naming_the_file_and_the_problem(good, change, p
         read_record(path)
     assert str(path) in str(caught.value)
     assert path.read_bytes() == before
+
+
+def _trick(number, slot, value):
+    def change(d):
+        d["tricks"][number - 1][slot] = value(d["tricks"][number - 1][slot])
+    return change
+
+
+def _trick_card(number, k, card):
+    def change(d):
+        d["tricks"][number - 1][1][k - 1] = card
+    return change
+
+
+@pytest.mark.parametrize("change, problem", [
+    (_trick(3, 2, lambda w: (w + 1) % 5), "trick 3 differs: the record says winner {w3}, the rules give winner "
+     "{winner3}"),
+    (_trick(2, 0, lambda w: (w + 2) % 5), "trick 2 differs: the record says leader {l2}, the rules give leader "
+     "{leader2}"),
+    (_trick_card(5, 2, "2C"), "trick 5, card 2 differs: the record says 2C, the rules give {card52}"),
+    (_trick(4, 1, lambda cards: cards[:4]), "trick 4 differs: the record says 4 cards, the rules give 5"),
+    (lambda d: d["tricks"].pop(), "the number of tricks differs: the record says 4, the rules give 5"),
+    (lambda d: d["scores"].__setitem__(3, d["scores"][3] + 7), "seat 3's score differs: the record says {s3}, "
+     "the rules give {score3}"),
+    (lambda d: d["scores"].pop(), "the number of scores differs: the record says 4, the rules give 5"),
+    (lambda d: d["result"].update(trump="H" if d["result"]["trump"] != "H" else "C"),
+     "the result's trump differs: the record says {trump}, the rules give {true_trump}"),
+    (lambda d: d["result"].pop("outcome"), "the result has no 'outcome'; the rules give {outcome}"),
+    (lambda d: d["result"].update(luck=1), "the result has an unknown entry 'luck'"),
+])
+def test_an_edited_record_names_the_first_trick_score_or_result_entry_that_differs(good, change, problem):
+    """The message names the place and both values: the edited one, and the one the rules give."""
+    data, write = good
+    edited = json.loads(json.dumps(data))
+    change(edited)
+    true = data["tricks"]
+    values = {"w3": edited["tricks"][2][2], "winner3": true[2][2], "l2": edited["tricks"][1][0], "leader2": true[1][0],
+              "card52": true[4][1][1], "s3": edited["scores"][3] if len(edited["scores"]) > 3 else None,
+              "score3": data["scores"][3], "trump": edited["result"].get("trump"),
+              "true_trump": data["result"]["trump"],
+              "outcome": data["result"]["outcome"]}
+    path = write(change, "hand.json")
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert str(caught.value) == f"{path}: " + problem.format(**values)
+
+
+def test_a_result_list_names_the_seat_or_team_that_differs(tmp_path):
+    record = simulated_record("shmear", seed=3, hand=4, agents="heuristic")
+    data = json.loads(json.dumps(record.to_dict()))
+    data["result"]["game_points"][1] += 50
+    data["result"]["scores"][4] += 1  # a later entry: the first difference is named
+    path = tmp_path / "shmear.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=r"the result's game_points of seats 1\+4 differs: the record says "
+                       f"{data['result']['game_points'][1]}, the rules give {record.result['game_points'][1]}$"):
+        read_record(path)
+
+
+@pytest.mark.parametrize("kept", [1, 17, -1])
+def test_a_record_whose_actions_stop_early_says_so(good, kept):
+    data, write = good
+    actions = data["actions"][:kept]
+    path = write(lambda d: d.update(actions=actions), "short.json")
+    state = tricksim.make_game("fiftyfive").deal(**data["deal"])
+    for label in actions:
+        state.apply(label)
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert str(caught.value) == (f"{path}: the actions stop after {len(actions)} of the hand's decisions; the hand is "
+                                 f"not over: seat {state.current_player} is to act")
+
+
+def test_an_unknown_game_is_named_before_the_deal_is_checked(tmp_path):
+    """A Sheepshead deal has a field the other games' deals lack ('doubled'): the game is checked first."""
+    data = simulated_record("sheepshead", seed=1, hand=0, agents="heuristic").to_dict()
+    data["game"] = "foo"
+    path = tmp_path / "foo.json"
+    path.write_text(json.dumps(data))
+    message = "unknown game 'foo' (tricksim plays: bluke, fiftyfive, nesmear, sheepshead, shmear)"
+    with pytest.raises(RecordError) as caught:
+        read_record(path)
+    assert str(caught.value) == f"{path}: {message}"
+    with pytest.raises(RecordError) as caught:
+        rebuild(HandRecord("foo", {}, data["deal"]))
+    assert str(caught.value) == message
+
+
+def test_replay_of_an_edited_record_names_the_file_and_the_trick(tmp_path, capsys):
+    record = simulated_record("nesmear", seed=2, hand=1, agents="heuristic")
+    data = record.to_dict()
+    winner = data["tricks"][2][2]
+    data["tricks"][2][2] = (winner + 1) % 4
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(data))
+    assert run(["replay", path]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip().endswith(f"{path}: trick 3 differs: the record says winner {(winner + 1) % 4}, "
+                                              f"the rules give winner {winner}")
 
 
 def test_files_that_are_not_records(tmp_path, good):
@@ -253,7 +353,7 @@ def test_files_that_are_not_records(tmp_path, good):
     bad_second = json.loads(two.read_text())
     bad_second[1]["scores"][0] += 1
     two.write_text(json.dumps(bad_second))
-    with pytest.raises(RecordError, match="record 2: the recorded scores"):
+    with pytest.raises(RecordError, match="record 2: seat 0's score differs"):
         read_records(two)
 
 

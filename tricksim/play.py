@@ -2,10 +2,14 @@
 
 The person's hand is shown trumps first and the legal actions numbered; the answer is a number
 from the list or the action's label (``play QC``, ``pick``, or just the card ``QC``), case
-insensitive; ``h`` shows the help and ``q`` stops. The bidding and every trick are shown as they
-happen, and of the other seats' cards only what the rules reveal (``State.observe``: the turned
-card, the blind or kitty to its taker, the cards played); a card buried or discarded by a bot stays
-hidden. At the end: the scores (and the match totals), then all hands as dealt on request.
+insensitive; ``h`` shows the help (and the legend of the card labels, also shown at the start)
+and ``q`` stops. An action that is the only legal one is played for the person, with a line
+saying so. With the hand, the person sees what a player at the table may count of his side's take
+so far (``display.format_count``: card points, points or tricks as the game counts them). The
+bidding and every trick are shown as they happen, and of the other seats' cards only what the
+rules reveal (``State.observe``: the turned card, the blind or kitty to its taker, the cards
+played); a card buried or discarded by a bot stays hidden. At the end: the scores (and the match
+totals), then all hands as dealt on request.
 
 The bots are ``agents.seats.Seats``: random and heuristic ones draw from the stream of ``(seed,
 hand number)`` as ``simulate`` does, search agents from a stream of their own. The same seed and
@@ -32,11 +36,13 @@ from pathlib import Path
 from .agents.seats import Seats
 from .cards import CardSet, parse_card
 from .display import (
+    format_count,
     format_decision,
     format_hand,
     format_result,
     format_scores,
     format_trick,
+    legend,
     public_label,
     seat_names,
     sort_actions,
@@ -135,7 +141,7 @@ class _Session:
                  + f", {'a match' if self.match else 'one hand'}; you are seat {self.seat} of "
                  f"{g.players}. Type h for help."]
         teams = teams_line(g)
-        return "\n".join(lines + ([teams] if teams else []))
+        return "\n".join(lines + ([teams] if teams else []) + [legend(g)])
 
     def _keep(self, record: HandRecord) -> None:
         self.outcome.records.append(record)
@@ -189,10 +195,18 @@ class _Session:
         view = state.observe(self.seat)
         legal = sort_actions(self.game, state.legal_actions(), view.get("trump"))
         labels = [A.action_label(a) for a in legal]
+        current = view["current_trick"]
+        trick = format_trick(len(view["tricks"]) + 1, (self.seat - len(current)) % self.game.players, current, None,
+                             self.names)
+        if len(legal) == 1:
+            self.say("\n".join(([trick] if current else []) + [f"only one legal action: {labels[0]}"]))
+            return legal[0]
         self.say(f"\nyour hand: {format_hand(self.game, view['hand'], view.get('trump'))}")
-        if view["current_trick"]:
-            leader = (self.seat - len(view["current_trick"])) % self.game.players
-            self.say(format_trick(len(view["tricks"]) + 1, leader, view["current_trick"], None, self.names))
+        count = format_count(self.game, view, self.names)
+        if count:
+            self.say(f"so far, {count}")
+        if current:
+            self.say(trick)
         self.say(f"your turn ({state.phase}):")
         self.say(_numbered(labels))
         while True:
@@ -202,6 +216,7 @@ class _Session:
                 return choice
             if problem == "help":
                 self.say(HELP)
+                self.say(legend(self.game))
                 self.say(_numbered(labels))
             else:
                 self.say(problem)

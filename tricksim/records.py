@@ -56,7 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from . import make_game
+from . import games, make_game
 from .cards import CardSet, cards_of, format_cards
 from .display import (
     format_decision,
@@ -65,6 +65,7 @@ from .display import (
     format_scores,
     format_trick,
     seat_names,
+    team_name,
     teams_line,
 )
 from .errors import OptionError
@@ -145,10 +146,11 @@ class HandRecord:
         for key in _REQUIRED:
             if key not in data:
                 raise RecordError(f"the record has no {key!r} field")
+        _check(isinstance(data["game"], str), "'game' must be a game's name")
+        _check_game(data["game"])  # first: which fields the deal has depends on the game
         unknown = sorted(set(data) - set(_FIELDS))
         if unknown:
             raise RecordError(f"the record has an unknown field {unknown[0]!r}")
-        _check(isinstance(data["game"], str), "'game' must be a game's name")
         _check(isinstance(data["options"], dict), "'options' must be an object of option: value")
         _check_deal(data["game"], data["deal"])
         _check(_is_list(data["actions"], str), "'actions' must be a list of action labels")
@@ -165,6 +167,7 @@ class HandRecord:
     def make_game(self):
         """The record's game with its options; RecordError for an unknown game or option, or one
         the record leaves out."""
+        _check_game(self.game)
         try:
             game = make_game(self.game, **self.options)
         except OptionError as error:
@@ -244,13 +247,69 @@ def _replay(record: HandRecord) -> tuple[State, list[int]]:
             state.apply(label)
         except ValueError as error:
             raise RecordError(f"action {number} ({label!r}): {error}") from None
-    for name, recorded, rebuilt in (("tricks", record.tricks, _json(state.tricks())),
-                                    ("scores", record.scores, state.scores()),
-                                    ("result", record.result, _json(state.result()))):
-        if recorded is not None and recorded != rebuilt:
-            raise RecordError(f"the recorded {name} {_short(recorded)} differ from the rebuilt hand's "
-                              f"{_short(rebuilt)}")
+    problem = _difference(record, state)
+    if problem:
+        raise RecordError(problem)
     return state, actors
+
+
+def _difference(record: HandRecord, state: State) -> str | None:
+    """The first place where the record's tricks, scores or result differ from the rebuilt
+    hand's, or that its actions stop before the hand the record describes is over; None if
+    they agree."""
+    tricks, result = _json(state.tricks()), _json(state.result())
+    problem = (_trick_difference(record.tricks, tricks)
+               or _list_difference(record.scores, state.scores(), "scores", lambda p: f"seat {p}'s score")
+               or (None if record.result is None else _result_difference(state.game, record.result, result)))
+    if problem and not state.is_terminal() and record.tricks[:len(tricks)] == tricks:
+        return (f"the actions stop after {len(record.actions)} of the hand's decisions; the hand is not over: "
+                f"seat {state.current_player} is to act")
+    return problem
+
+
+def _differs(what: str, recorded, rebuilt) -> str:
+    return f"{what} differs: the record says {_text(recorded)}, the rules give {_text(rebuilt)}"
+
+
+def _trick_difference(recorded: list, rebuilt: list) -> str | None:
+    for number, ((leader, cards, winner), (leader_, cards_, winner_)) in enumerate(zip(recorded, rebuilt), 1):
+        if leader != leader_:
+            return _differs(f"trick {number}", f"leader {leader}", f"leader {leader_}")
+        for k, (card, card_) in enumerate(zip(cards, cards_), 1):
+            if card != card_:
+                return _differs(f"trick {number}, card {k}", card, card_)
+        if len(cards) != len(cards_):
+            return _differs(f"trick {number}", f"{len(cards)} cards", f"{len(cards_)}")
+        if winner != winner_:
+            return _differs(f"trick {number}", f"winner {winner}", f"winner {winner_}")
+    if len(recorded) != len(rebuilt):
+        return _differs("the number of tricks", len(recorded), len(rebuilt))
+    return None
+
+
+def _list_difference(recorded: list, rebuilt: list, name: str, entry) -> str | None:
+    """The first entry where two lists (``name``) differ, named by ``entry(index)``."""
+    for i, (value, value_) in enumerate(zip(recorded, rebuilt)):
+        if value != value_:
+            return _differs(entry(i), value, value_)
+    if len(recorded) != len(rebuilt):
+        return _differs(f"the number of {name}", len(recorded), len(rebuilt))
+    return None
+
+
+def _result_difference(game, recorded: dict, rebuilt: dict) -> str | None:
+    for key, value in rebuilt.items():
+        if key not in recorded:
+            return f"the result has no {key!r}; the rules give {_text(value)}"
+        if recorded[key] == value:
+            continue
+        if isinstance(value, list) and isinstance(recorded[key], list):
+            whose = (lambda k: team_name(game, k)) if key == "game_points" else (lambda p: f"seat {p}")
+            return _list_difference(recorded[key], value, f"the result's {key}",
+                                    lambda i: f"the result's {key} of {whose(i)}")
+        return _differs(f"the result's {key}", recorded[key], value)
+    extra = sorted(set(recorded) - set(rebuilt))
+    return f"the result has an unknown entry {extra[0]!r}" if extra else None
 
 
 # --- files ---------------------------------------------------------------------------------
@@ -390,7 +449,7 @@ def _events(record: HandRecord, state: State, actors: list[int], names: list[str
 # --- simulated hands -------------------------------------------------------------------------
 
 
-def simulated_record(game, seed: int, hand: int, agents="random", **options) -> HandRecord:
+def simulated_record(game, seed: int, hand: int, agents="heuristic", **options) -> HandRecord:
     """The record of hand ``hand`` of ``tricksim.simulate(game, hands=…, seed=seed, agents=agents)``:
     dealt from ``(seed, hand)`` with dealer ``hand % players``, the agents drawing from the stream
     of ``(seed, hand)``, played one step at a time as the batch loop plays it. ``game`` is a name
@@ -445,9 +504,14 @@ def _option_text(value) -> str:
     return str(value)
 
 
-def _short(value) -> str:
-    text = json.dumps(value)
-    return text if len(text) <= 120 else text[:117] + "..."
+def _text(value) -> str:
+    """A recorded value as the messages show it: JSON's spelling, text without quotes."""
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _check_game(name: str) -> None:
+    if name not in games():
+        raise RecordError(f"unknown game {name!r} (tricksim plays: {', '.join(games())})")
 
 
 def _check(ok: bool, problem: str) -> None:

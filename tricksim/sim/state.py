@@ -27,6 +27,13 @@ class State:
     (1, ['pass', 'pick'])
     >>> state.apply("pick").legal_labels()[:3]
     ['bury 9D', 'bury TD', 'bury JD']
+    >>> for label in ("bury 9D", "bury KD", "alone", "play JH", "play 8D"):
+    ...     _ = state.apply(label)
+    >>> state                    # the table as seat 3, to act, sees it
+    <State sheepshead, play phase, seat 3 to act
+     hand: 8C 7C  AS TS KS 9S
+     picker: seat 1, alone
+     trick 1: seat 1 JH, seat 2 8D>
     """
 
     def __init__(self, game: Any, array: np.ndarray, history: list[int] | None = None):
@@ -114,7 +121,14 @@ class State:
         return State(self.game, self.array.copy(), list(self.history))
 
     def __repr__(self) -> str:
-        return f"<{self.game.name} State: {self.phase}, to act: {self.current_player}>"
+        """The table as the seat to act sees it (``display.format_table``); no hidden card shows."""
+        from ..display import format_table, seat_names  # the display sits above the rules
+
+        seat = self.current_player
+        view = self.observe(0 if seat is None else seat)  # once over, a view with no hand shown
+        lines = format_table(self.game, view, seat_names(self.game.players),
+                             self.scores() if seat is None else None)
+        return "<State " + "\n ".join(lines) + ">"
 
 
 def _label_or_id(a: int) -> str:
