@@ -32,10 +32,10 @@ def small_chunks(monkeypatch):
 def test_rows_do_not_depend_on_workers_or_chunks(small_chunks, monkeypatch, start):
     # forked workers write their rows into memory shared with the parent, spawned ones send them
     monkeypatch.setattr(batch, "_start_method", lambda: multiprocessing.get_context(start))
-    one = tricksim.simulate("sheepshead", hands=HANDS, seed=3)
-    two = tricksim.simulate("sheepshead", hands=HANDS, seed=3, workers=2)
+    one = tricksim.simulate("sheepshead", hands=HANDS, seed=3, agents="random")
+    two = tricksim.simulate("sheepshead", hands=HANDS, seed=3, workers=2, agents="random")
     pd.testing.assert_frame_equal(one, two)
-    run = batch.make_run(tricksim.make_game("sheepshead"), HANDS, 3)
+    run = batch.make_run(tricksim.make_game("sheepshead"), HANDS, 3, agents="random")
     pd.testing.assert_frame_equal(one, batch.play_chunk(run, 0, HANDS))  # one call of the loop
     assert one["hand"].tolist() == list(range(HANDS))
     assert one["picker"].isna().any() and one["picker"].notna().any()  # leasters: missing values survive
@@ -55,22 +55,25 @@ def test_a_chunk_keeps_its_rows_when_the_next_is_played(game, agents):
 
 def test_out_file_holds_the_rows_and_the_run(small_chunks, tmp_path):
     out = tmp_path / "hands.parquet"
-    path = tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)
+    path = tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2, agents="random")
     assert path == out and not (tmp_path / "hands.parquet.parts").exists()
-    expected = tricksim.simulate("shmear", hands=HANDS, seed=2, teams=2)
+    expected = tricksim.simulate("shmear", hands=HANDS, seed=2, teams=2, agents="random")
     pd.testing.assert_frame_equal(pd.read_parquet(out), expected)
     run = batch.file_run(out)
     assert '"teams": 2' in run and '"hands": 5500' in run
     stamp = out.stat().st_mtime_ns
-    tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2)  # already complete: untouched
+    tricksim.simulate("shmear", hands=HANDS, seed=2, out=out, teams=2, agents="random")  # complete: untouched
     assert out.stat().st_mtime_ns == stamp
-    tricksim.simulate("shmear", hands=100, seed=2, out=out, teams=2)  # another run: replaced
+    with pytest.raises(OptionError, match="holds another run"):  # another run: refused, the file kept
+        tricksim.simulate("shmear", hands=100, seed=2, out=out, teams=2, agents="random")
+    assert out.stat().st_mtime_ns == stamp and not (tmp_path / "hands.parquet.parts").exists()
+    tricksim.simulate("shmear", hands=100, seed=2, out=out, teams=2, agents="random", overwrite=True)  # replaced
     assert len(pd.read_parquet(out)) == 100
 
 
 def test_a_run_stopped_by_an_error_resumes_into_the_same_file(small_chunks, tmp_path, monkeypatch):
     whole = tmp_path / "whole.parquet"
-    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=whole)
+    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=whole, agents="random")
     out = tmp_path / "stopped.parquet"
     write_part = batch._write_part
     written = []
@@ -83,14 +86,14 @@ def test_a_run_stopped_by_an_error_resumes_into_the_same_file(small_chunks, tmp_
 
     monkeypatch.setattr(batch, "_write_part", failing)
     with pytest.raises(KeyboardInterrupt):
-        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out, agents="random")
     parts = sorted(p.name for p in (tmp_path / "stopped.parquet.parts").iterdir())
     assert parts == ["part-000000.arrow", "part-000001.arrow", "part-000002.arrow", "run.json"]
     assert not out.exists()
     monkeypatch.setattr(batch, "_write_part", write_part)
     played = []
     monkeypatch.setattr(batch, "play_chunk", lambda run, first, count, game=None: _record_play(played, run, first, count, game))
-    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+    tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out, agents="random")
     assert played == [3000, 4000, 5000]  # only the missing chunks are played again
     assert out.read_bytes() == whole.read_bytes()
 
@@ -105,14 +108,15 @@ def _record_play(played, run, first, count, game):
 
 def test_a_broken_part_is_played_again(small_chunks, tmp_path):
     whole = tmp_path / "whole.parquet"
-    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=whole)
+    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=whole, agents="random")
     out = tmp_path / "broken.parquet"
     parts = tmp_path / "broken.parquet.parts"
     parts.mkdir()
-    (parts / "run.json").write_text(batch.make_run(tricksim.make_game("nesmear"), HANDS, 1).describe())
+    run = batch.make_run(tricksim.make_game("nesmear"), HANDS, 1, agents="random")
+    (parts / "run.json").write_text(run.describe())
     (parts / "part-000001.arrow").write_bytes(b"ARROW1 half a file")  # cut off mid-write
     (parts / "part-000002.tmp").write_bytes(b"junk")
-    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=out)
+    tricksim.simulate("nesmear", hands=HANDS, seed=1, out=out, agents="random")
     assert out.read_bytes() == whole.read_bytes() and not parts.exists()
 
 
@@ -122,7 +126,7 @@ def test_parts_of_another_run_are_an_error_and_stay(small_chunks, tmp_path):
     parts.mkdir()
     (parts / "run.json").write_text("{}")
     with pytest.raises(OptionError, match="another run"):
-        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out)
+        tricksim.simulate("sheepshead", hands=HANDS, seed=5, out=out, agents="random")
     assert (parts / "run.json").read_text() == "{}" and not out.exists()
 
 

@@ -35,12 +35,14 @@ def _line(out: str, start: str) -> str:
 
 
 def test_simulate_prints_the_summary(capsys):
-    assert run(["simulate", "sheepshead", "--hands", 2000, "--seed", 1]) == 0
+    assert run(["simulate", "sheepshead", "--hands", 2000, "--seed", 1, "--agents", "random"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    s = tricksim.summarize(tricksim.simulate("sheepshead", hands=2000, seed=1))
-    assert "seed 1" in out.splitlines()[0]
-    assert re.fullmatch(r"hands\s+2,000 in \d+\.\d\d s = [\d,]+ hands/s", _line(out, "hands"))
+    s = tricksim.summarize(tricksim.simulate("sheepshead", hands=2000, seed=1, agents="random"))
+    assert out.splitlines()[0] == "2,000 hands of Sheepshead, seed 1, agents random"
+    assert re.fullmatch(r"hands\s+2,000", _line(out, "hands"))
+    assert re.fullmatch(r"compiled in \d+\.\d s; played 2,000 hands in \d+\.\d\d s, [\d,]+ hands/s",
+                        out.splitlines()[-1])
     pick = _line(out, "pick rate")
     assert f"{s['pick_rate']:.4f}" in pick and f"alone {s['alone_rate']:.4f}" in pick
     win, low, high = s["picker_win"]
@@ -58,9 +60,10 @@ def test_simulate_prints_the_summary(capsys):
 
 
 def test_simulate_options_reach_the_game(capsys):
-    assert run(["simulate", "sheepshead", "--hands", 3000, "--seed", 4, "--set", "no_pick=doubler"]) == 0
+    assert run(["simulate", "sheepshead", "--hands", 3000, "--seed", 4, "--set", "no_pick=doubler",
+                "--agents", "random"]) == 0
     out, _ = capsys.readouterr()
-    s = tricksim.summarize(tricksim.simulate("sheepshead", hands=3000, seed=4, no_pick="doubler"))
+    s = tricksim.summarize(tricksim.simulate("sheepshead", hands=3000, seed=4, agents="random", no_pick="doubler"))
     assert s["thrown_in_rate"] > 0
     assert f"thrown in {s['thrown_in_rate']:.4f}" in _line(out, "leaster")
     assert "no_pick='doubler'" in out.splitlines()[0]
@@ -69,19 +72,21 @@ def test_simulate_options_reach_the_game(capsys):
 def test_out_writes_the_rows_of_simulate(tmp_path, capsys):
     path = tmp_path / "x.parquet"
     argv = ["simulate", "sheepshead", "--hands", 2000, "--seed", 9, "--set", "no_call=unknown",
-            "--set", "double_on_bump=true", "--out", path]
+            "--set", "double_on_bump=true", "--agents", "random", "--out", path]
     assert run(argv) == 0
     out, _ = capsys.readouterr()
     assert f"wrote 2,000 rows to {path}" in out
     written = pd.read_parquet(path)
-    expected = tricksim.simulate("sheepshead", hands=2000, seed=9, no_call="unknown", double_on_bump=True)
+    expected = tricksim.simulate("sheepshead", hands=2000, seed=9, agents="random", no_call="unknown",
+                                 double_on_bump=True)
     pd.testing.assert_frame_equal(written, expected)
 
 
 def test_threads_do_not_change_the_output(tmp_path, capsys):
     one, default = tmp_path / "one.parquet", tmp_path / "default.parquet"
-    assert run(["simulate", "sheepshead", "--hands", 5000, "--seed", 2, "--threads", 1, "--out", one]) == 0
-    assert run(["simulate", "sheepshead", "--hands", 5000, "--seed", 2, "--out", default]) == 0
+    argv = ["simulate", "sheepshead", "--hands", 5000, "--seed", 2, "--agents", "random"]
+    assert run([*argv, "--threads", 1, "--out", one]) == 0
+    assert run([*argv, "--out", default]) == 0
     pd.testing.assert_frame_equal(pd.read_parquet(one), pd.read_parquet(default))
 
 
@@ -94,7 +99,6 @@ ERROR_CASES = [
     ("not-option-value", ["sheepshead", "--set", "novalue"], ["novalue"]),
     ("players", ["sheepshead", "--set", "players=4"], ["players", "4"]),
     ("match-hands", ["sheepshead", "--set", "hands=7"], ["hands", "7"]),
-    ("negative-hands", ["sheepshead", "--hands", -5], ["hands", "-5"]),
     ("negative-seed", ["sheepshead", "--seed", -1], ["seed", "-1"]),
     ("threads", ["sheepshead", "--threads", 0], ["--threads", "0"]),
 ]
@@ -128,10 +132,11 @@ def test_out_must_be_a_parquet_file(tmp_path, capsys, name):
 
 @pytest.mark.parametrize("argv", [
     ["simulate", "sheepshead", "--hands", "abc"],
+    ["simulate", "sheepshead", "--hands", "-5"],
     ["simulate"],
     ["frobnicate"],
     [],
-], ids=["hands-not-a-number", "no-game", "unknown-command", "nothing"])
+], ids=["hands-not-a-number", "negative-hands", "no-game", "unknown-command", "nothing"])
 def test_usage_errors_exit_2(capsys, argv):
     assert run(argv) == 2
     out, err = capsys.readouterr()
@@ -148,7 +153,7 @@ def test_usage_errors_exit_2(capsys, argv):
     ("sheepshead", {"no_pick": "sometimes"}, "'sometimes'"),
     ("sheepshead", {"no_call": "partner"}, "'partner'"),
     ("sheepshead", {"partner": "jack_of_hearts"}, "'jack_of_hearts'"),
-    ("sheepshead", {"double_on_bump": "maybe"}, "maybe"),  # RULES.md §0: name the problem
+    ("sheepshead", {"double_on_bump": "maybe"}, "maybe"),  # docs/rules.md, All games: Options: name the problem
     ("sheepshead", {"double_on_bump": 2}, "2"),
     ("sheepshead", {"hands": "ten"}, "'ten'"),
     ("sheepshead", {"players": 4}, "players"),
@@ -177,6 +182,7 @@ def test_make_game_accepts_the_options_of_the_rule_book():
     ({"agents": "random:depth=3"}, "takes no parameters"),
     ({"workers": 0}, "workers = 0"),
     ({"hands": -1}, "-1"),
+    ({"hands": 0}, "one deal or more"),
     ({"hands": 2.5}, "2.5"),
     ({"hands": True}, "True"),
     ({"seed": -1}, "-1"),

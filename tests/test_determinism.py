@@ -1,4 +1,4 @@
-"""Results depend on (seed, hand number) only (RULES.md §0, DESIGN.md §2 Randomness): not on
+"""Results depend on (seed, hand number) only (docs/rules.md, All games): not on
 the run, the thread count, or how a run is cut into ranges."""
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ def _raw(game, seed, first, count):
 
 
 def test_same_seed_same_dataframe():
-    a = tricksim.simulate("sheepshead", hands=HANDS, seed=17)
-    b = tricksim.simulate("sheepshead", hands=HANDS, seed=17)
+    a = tricksim.simulate("sheepshead", hands=HANDS, seed=17, agents="random")
+    b = tricksim.simulate("sheepshead", hands=HANDS, seed=17, agents="random")
     assert len(a) == HANDS
     pd.testing.assert_frame_equal(a, b)
     assert a["hand"].tolist() == list(range(HANDS))
@@ -45,9 +45,9 @@ def test_thread_count_does_not_change_the_rows(restore_threads, options):
     if most < 2:
         pytest.skip("numba has a single thread here")
     numba.set_num_threads(most)
-    many = tricksim.simulate("sheepshead", hands=HANDS, seed=5, **options)
+    many = tricksim.simulate("sheepshead", hands=HANDS, seed=5, agents="random", **options)
     numba.set_num_threads(1)
-    one = tricksim.simulate("sheepshead", hands=HANDS, seed=5, **options)
+    one = tricksim.simulate("sheepshead", hands=HANDS, seed=5, agents="random", **options)
     pd.testing.assert_frame_equal(one, many)
 
 
@@ -69,8 +69,8 @@ def test_a_range_later_in_the_run_gives_the_rows_of_those_hands():
 
 
 def test_different_seeds_differ():
-    a = tricksim.simulate("sheepshead", hands=HANDS, seed=1)
-    b = tricksim.simulate("sheepshead", hands=HANDS, seed=2)
+    a = tricksim.simulate("sheepshead", hands=HANDS, seed=1, agents="random")
+    b = tricksim.simulate("sheepshead", hands=HANDS, seed=2, agents="random")
     scores = [f"score_{p}" for p in range(5)]
     differing = (a[scores].to_numpy() != b[scores].to_numpy()).any(axis=1).mean()
     assert differing > 0.5  # most hands score differently, not just a few

@@ -26,18 +26,18 @@ def restore_threads():
 def test_rows_do_not_depend_on_threads_or_ranges(restore_threads, name, options):
     game = tricksim.make_game(name, **options)
     numba.set_num_threads(1)
-    one = tricksim.simulate(name, hands=HANDS, seed=6, **options)
+    one = tricksim.simulate(name, hands=HANDS, seed=6, agents="random", **options)
     numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
-    many = tricksim.simulate(name, hands=HANDS, seed=6, **options)
+    many = tricksim.simulate(name, hands=HANDS, seed=6, agents="random", **options)
     pd.testing.assert_frame_equal(one, many)
-    later = play_chunk(make_run(game, HANDS, seed=6), 12_345, 1000)
+    later = play_chunk(make_run(game, HANDS, seed=6, agents="random"), 12_345, 1000)
     pd.testing.assert_frame_equal(later, one.iloc[12_345:13_345].reset_index(drop=True), check_like=False)
     assert (one["dealer"] == one["hand"] % game.players).all()
 
 
 def test_a_row_is_the_hand_new_hand_deals_and_random_play_finishes():
     # A row's deal is new_hand(seed, dealer, hand): its bidder held the hand the State shows.
-    df = tricksim.simulate("nesmear", hands=50, seed=2)
+    df = tricksim.simulate("nesmear", hands=50, seed=2, agents="random")
     game = tricksim.make_game("nesmear")
     for row in df.head(20).itertuples():
         state = game.new_hand(seed=2, dealer=row.dealer, hand=row.hand)
@@ -46,8 +46,8 @@ def test_a_row_is_the_hand_new_hand_deals_and_random_play_finishes():
 
 
 def test_frames_carry_each_games_points():
-    shmear = tricksim.simulate("shmear", hands=3000, seed=1)
-    ne = tricksim.simulate("nesmear", hands=3000, seed=1)
+    shmear = tricksim.simulate("shmear", hands=3000, seed=1, agents="random")
+    ne = tricksim.simulate("nesmear", hands=3000, seed=1, agents="random")
     assert {"jick", "joker", "game_points_2", "score_5"} <= set(shmear.columns)
     assert not {"jick", "joker", "game_points_2", "score_4"} & set(ne.columns)
     played = shmear[shmear["outcome"] != "thrown_in"]
@@ -60,7 +60,7 @@ def test_frames_carry_each_games_points():
 
 @pytest.mark.parametrize("name", ["shmear", "nesmear"])
 def test_summary_recognises_a_frame_read_back_without_its_game(tmp_path, name):
-    df = tricksim.simulate(name, hands=2000, seed=3)
+    df = tricksim.simulate(name, hands=2000, seed=3, agents="random")
     bare = df.copy()
     bare.attrs = {}
     s = tricksim.summarize(bare)
@@ -77,13 +77,13 @@ def test_summary_recognises_a_frame_read_back_without_its_game(tmp_path, name):
 @pytest.mark.parametrize("name, sets", [("shmear", ["teams=2"]), ("nesmear", ["widow=1", "go_out=bid_only"])])
 def test_the_command_prints_the_summary_and_writes_the_rows(tmp_path, capsys, name, sets):
     path = tmp_path / "rows.parquet"
-    argv = ["simulate", name, "--hands", "3000", "--seed", "4", "--out", str(path)]
+    argv = ["simulate", name, "--hands", "3000", "--seed", "4", "--agents", "random", "--out", str(path)]
     for s in sets:
         argv += ["--set", s]
     assert main(argv) == 0
     out, err = capsys.readouterr()
     options = dict(s.split("=") for s in sets)
-    expected = tricksim.simulate(name, hands=3000, seed=4, **options)
+    expected = tricksim.simulate(name, hands=3000, seed=4, agents="random", **options)
     pd.testing.assert_frame_equal(pd.read_parquet(path), expected)
     s = tricksim.summarize(expected)
     lines = out.splitlines()

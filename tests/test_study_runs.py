@@ -115,7 +115,10 @@ def test_a_complete_study_plays_nothing(small_chunks, in_memory, tmp_path, monke
     monkeypatch.setattr(decisions, "play_chunk", counting(played))
     assert_same_study(study(game, HANDS, seed=4, out=tmp_path, progress=False), in_memory)
     assert played == [] and (tmp_path / "rows.parquet").stat().st_mtime_ns == stamp
-    study(game, 150, seed=4, out=tmp_path, progress=False)  # another study: played, and replaces the file
+    with pytest.raises(OptionError, match="holds another study"):  # another study: refused, the file kept
+        study(game, 150, seed=4, out=tmp_path, progress=False)
+    assert played == [] and (tmp_path / "rows.parquet").stat().st_mtime_ns == stamp
+    study(game, 150, seed=4, out=tmp_path, progress=False, overwrite=True)  # asked: played, the file replaced
     assert played == [0, 100] and (tmp_path / "rows.parquet").stat().st_mtime_ns != stamp
 
 

@@ -34,7 +34,7 @@ def games() -> list[str]:
 
 
 def make_game(name: str, **options) -> Game:
-    """The game ``name`` with ``options`` as named in RULES.md.
+    """The game ``name`` with ``options`` as named in docs/rules.md.
 
     Raises OptionError (a ValueError) for an unknown game, option or value.
 
@@ -50,16 +50,17 @@ def make_game(name: str, **options) -> Game:
     return _GAMES[name](**options)
 
 
-def simulate(game: str, hands: int, seed: int = 0, agents="random", workers: int = 1, out=None,
-             progress: bool = True, **options):
+def simulate(game: str, hands: int, seed: int = 0, agents="heuristic", workers: int = 1, out=None,
+             progress: bool = True, overwrite: bool = False, **options):
     """Play ``hands`` independent hands of ``game`` and return one row per hand (a DataFrame).
 
     Hand ``i`` is dealt from ``(seed, i)`` with dealer ``i % players``. ``agents``: one agent for
-    every seat (``"random"``, ``"heuristic"``, ``"heuristic:pick_threshold=5"``) or a list, or a
-    comma-separated string, with one per seat. ``workers`` processes share the hands; the rows do
-    not depend on it or on the number of threads. With ``out`` (a path) the rows stream to that
-    Parquet file, a run stopped at any point resumes from its finished chunks, and the path is
-    returned. ``progress`` shows a bar on long runs in a terminal.
+    every seat (``"heuristic"``, the default, ``"random"``, ``"heuristic:pick_threshold=5"``) or a
+    list, or a comma-separated string, with one per seat. ``workers`` processes share the hands;
+    the rows do not depend on it or on the number of threads. With ``out`` (a path) the rows stream
+    to that Parquet file, a run stopped at any point resumes from its finished chunks, and the path
+    is returned; a file there of another run is an OptionError, unless ``overwrite``. ``progress``
+    shows a bar on long runs in a terminal.
 
     >>> df = simulate("shmear", hands=1000, agents="heuristic")
     >>> len(df), df.attrs["game"]
@@ -68,7 +69,7 @@ def simulate(game: str, hands: int, seed: int = 0, agents="random", workers: int
     from .sim.batch import simulate as _simulate
 
     return _simulate(make_game(game, **options), hands=hands, seed=seed, agents=agents, workers=workers,
-                     out=out, progress=progress)
+                     out=out, progress=progress, overwrite=overwrite)
 
 
 def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1, **options):

@@ -14,11 +14,35 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 import time
+from decimal import Decimal
 
 from . import games, make_game
 from .errors import OptionError
+
+SET_HELP = "a game option (see docs/rules.md), e.g. --set no_pick=doubler (repeatable)"
+COUNTS = "Counts (--hands and the like) may be written 100000, 100_000, 1e5, 100k or 2M."
+_COUNT = re.compile(r"([0-9](?:_?[0-9])*(?:\.[0-9]+)?(?:e[0-9]+)?)([km]?)", re.IGNORECASE)
+_SCALE = {"": 1, "k": 10**3, "m": 10**6}
+
+
+def count(text: str) -> int:
+    """A count of hands, deals or steps as written on the command line, one or more: ``100000``,
+    ``100_000``, ``1e5``, ``100k`` or ``2M`` (the argparse type of every count option).
+
+    >>> count("100_000"), count("1e5"), count("2.5k"), count("2M")
+    (100000, 100000, 2500, 2000000)
+    """
+    match = _COUNT.fullmatch(text.strip())
+    if match:
+        value = Decimal(match[1].replace("_", "")) * _SCALE[match[2].lower()]
+        if 1 <= value < 2**63 and value == value.to_integral_value():
+            return int(value)
+    raise argparse.ArgumentTypeError(f"{text!r}: give a count, a whole number >= 1, e.g. 20000, 20_000, 2e4, 20k "
+                                     "or 2M")
 
 
 def _parse_sets(pairs: list[str]) -> dict[str, str]:
@@ -34,7 +58,7 @@ def _parse_sets(pairs: list[str]) -> dict[str, str]:
 def _agents_help(text: str) -> str:
     return (f"{text}: one agent for every seat, or a comma-separated list with one per seat; an agent is "
             "random, heuristic, pimc or ismcts, with parameters as heuristic:name=value:name=value, "
-            "pimc:worlds=50, ismcts:iters=2000, or a trained policy net:file=policy.npz (default random)")
+            "pimc:worlds=50, ismcts:iters=2000, or a trained policy net:file=policy.npz (default heuristic)")
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -42,27 +66,47 @@ def simulate_command(args: argparse.Namespace) -> int:
 
     from .agents import seat_agents, uses_search
     from .experiments.summary import format_summary, summarize
-    from .sim.batch import make_run, simulate
+    from .sim.batch import hands_written, make_run, simulate
 
     game = make_game(args.game, **_parse_sets(args.set))
     if args.out and not args.out.endswith(".parquet"):
         raise OptionError(f"--out {args.out!r}: the output is a Parquet file, name it *.parquet")
+    _check_overwrite(args)
     _set_threads(args.threads)
-    run = make_run(game, args.hands, args.seed, args.agents)  # checks the arguments before any work
-    warm = 1 if uses_search(seat_agents(game.name, args.agents, game.players)[0]) else 1000
-    simulate(game, hands=min(args.hands, warm), seed=args.seed, agents=args.agents, progress=False)  # compile untimed
+    run = make_run(game, args.hands, args.seed, args.agents)  # checks the arguments before any work,
+    done = hands_written(run, args.out, args.overwrite) if args.out else 0  # and the output file
+    print(run)  # the run in words: hands, game, seed, agents
+    warming = time.perf_counter()
+    if done < run.hands:  # compile (or load the compiled kernels) apart from the timed play
+        warm = 1 if uses_search(seat_agents(game.name, args.agents, game.players)[0]) else 1000
+        simulate(game, hands=min(run.hands, warm), seed=args.seed, agents=args.agents, progress=False)
     start = time.perf_counter()
-    if args.out:
-        df = pd.read_parquet(simulate(game, args.hands, args.seed, args.agents, args.workers, out=args.out))
-        df.attrs["game"] = game.name
-    else:
-        df = simulate(game, args.hands, args.seed, args.agents, args.workers)
+    played = simulate(game, run.hands, args.seed, args.agents, args.workers, out=args.out, overwrite=args.overwrite)
     seconds = time.perf_counter() - start
-    print(f"{game!r}, seed {args.seed}, agents {', '.join(run.agents) if len(set(run.agents)) > 1 else run.agents[0]}")
-    print(format_summary(df, summarize(df), seconds))
-    if args.out:
+    df = pd.read_parquet(played) if args.out else played
+    df.attrs["game"] = game.name
+    print(format_summary(df, summarize(df)))
+    print(_speed(start - warming, done, run.hands - done, seconds, args.out))
+    if args.out and done < run.hands:
         print(f"wrote {len(df):,} rows to {args.out}")
     return 0
+
+
+def _speed(compiled: float, done: int, played: int, seconds: float, out) -> str:
+    """The line on how a simulate went: the compile time apart from the play's, and on a resumed
+    run the hands done before."""
+    if not played:
+        return f"{out} already holds this run's {done:,} hands; nothing played"
+    rate = played / max(seconds, 1e-9)
+    resumed = f"resumed after {done:,} hands: " if done else ""
+    return (f"compiled in {compiled:.1f} s; {resumed}played {played:,} hands in {seconds:.2f} s, "
+            f"{f'{rate:,.0f}' if rate >= 100 else f'{rate:.3g}'} hands/s")
+
+
+def _check_overwrite(args: argparse.Namespace) -> None:
+    """OptionError for --overwrite without an --out to overwrite."""
+    if args.overwrite and not args.out:
+        raise OptionError("--overwrite goes with --out")
 
 
 def compare_command(args: argparse.Namespace) -> int:
@@ -78,15 +122,16 @@ STUDIED = {"pick": ("sheepshead",), "bid": ("fiftyfive", "shmear", "nesmear", "b
 
 
 def study_command(args: argparse.Namespace) -> int:
-    from .experiments.study import format_study, study, write_study
+    from .experiments.study import format_study_summary, study, write_study
 
     if args.game not in STUDIED[args.decision]:
         raise OptionError(f"study {args.decision} {args.game}: a {args.decision} study is of "
                           f"{' or '.join(STUDIED[args.decision])}")
+    _check_overwrite(args)
     game = make_game(args.game, **_parse_sets(args.set))
     result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes, out=args.out,
-                   dask=args.dask, policy=args.policy)
-    return _report(format_study(result), write_study, result, args.out)
+                   dask=args.dask, policy=args.policy, min_paired=args.min_paired, overwrite=args.overwrite)
+    return _report(format_study_summary(result, args.out), write_study, result, args.out)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -120,8 +165,8 @@ def replay_command(args: argparse.Namespace) -> int:
             raise OptionError(f"replay: {extra[0]} goes with --game, not with a record file")
         records = read_records(args.file)
     else:
-        records = [simulated_record(args.game, args.seed or 0, args.hand or 0, args.agents or "random",
-                                    **_parse_sets(args.set or []))]
+        records = [simulated_record(args.game, args.seed or 0, args.hand or 0, args.agents or "heuristic",
+                                    **_parse_sets(args.set))]
     print("\n".join(format_record(r) for r in records), end="")
     for path, write in ((args.out, write_json), (args.text, write_text)):
         if path:
@@ -171,37 +216,47 @@ def _set_threads(threads: int | None) -> None:
 
 def _add_run_arguments(parser: argparse.ArgumentParser, hands: int) -> None:
     parser.add_argument("game", help=f"one of: {', '.join(games())}")
-    parser.add_argument("--hands", type=int, default=hands, help=f"hands (deals) to play (default {hands})")
+    parser.add_argument("--hands", type=count, default=hands, help=f"hands (deals) to play (default {hands})")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
-    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                        help="a game option of RULES.md, e.g. --set no_pick=doubler (repeatable)")
+    _add_set(parser)
     parser.add_argument("--workers", type=int, default=1,
                         help="worker processes, one core each (default 1); results do not change")
     parser.add_argument("--threads", type=int,
                         help="numba threads when --workers is 1 (default: all cores); results do not change")
 
 
+def _add_set(parser: argparse.ArgumentParser, note: str = "") -> None:
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help=note + SET_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from .experiments.best import MIN_PAIRED
     from .experiments.classes import CLASSES, DEFAULT_CLASSES
 
-    parser = argparse.ArgumentParser(prog="tricksim", description="Self-play laboratory for Midwestern trick-taking games.")
+    parser = argparse.ArgumentParser(prog="tricksim", description="Self-play laboratory for Midwestern trick-taking "
+                                     "games.", epilog="Ctrl-C stops any command; a run streaming to --out resumes "
+                                     "when the same command is run again.")
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play hands between agents and summarise them")
+    sim = sub.add_parser("simulate", help="play hands between agents and summarise them", epilog=COUNTS)
     _add_run_arguments(sim, 100_000)
-    sim.add_argument("--agents", default="random", help=_agents_help("the agents"))
+    sim.add_argument("--agents", default="heuristic", help=_agents_help("the agents"))
     sim.add_argument("--out", help="stream one row per hand to this Parquet file; run again to resume a stopped run")
-    sim.set_defaults(run=simulate_command)
-    cmp = sub.add_parser("compare", help="two agents on duplicate deals, the seats rotated")
+    sim.add_argument("--overwrite", action="store_true",
+                     help="replace an --out file (or the parts of a stopped run) of another run; without it, that "
+                          "is an error")
+    sim.set_defaults(run=simulate_command, resumes=True)
+    cmp = sub.add_parser("compare", help="two agents on duplicate deals, the seats rotated", epilog=COUNTS)
     _add_run_arguments(cmp, 10_000)
     cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
     cmp.set_defaults(run=compare_command)
-    stu = sub.add_parser("study", help="when a pick or a bid pays: every action taken on the same deals")
+    stu = sub.add_parser("study", help="when a pick or a bid pays: every action taken on the same deals",
+                         epilog=COUNTS)
     stu.add_argument("decision", choices=sorted(STUDIED), help="pick (Sheepshead) or bid (the other games)")
     stu.add_argument("game", help=f"one of: {', '.join(games())}")
-    stu.add_argument("--hands", type=int, default=20_000, help="deals to play (default 20000)")
+    stu.add_argument("--hands", type=count, default=20_000, help="deals to play (default 20000)")
     stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
-    stu.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
+    _add_set(stu)
     stu.add_argument("--agents", default="heuristic",
                      help="the agents playing each hand out: random, heuristic, pimc or ismcts (with parameters "
                           "as heuristic:name=value, pimc:worlds=20) or a trained policy (net:file=policy.npz), one "
@@ -210,21 +265,29 @@ def build_parser() -> argparse.ArgumentParser:
         f"{game} {' '.join(CLASSES[game])} (default {' '.join(DEFAULT_CLASSES[game])})" for game in CLASSES))
     stu.add_argument("--out", help="a folder for the rows (Parquet, streamed as the deals are played: run again to "
                                    "resume a stopped study), the tables (CSV, Markdown) and the figures (PNG)")
+    stu.add_argument("--overwrite", action="store_true",
+                     help="replace the rows of another study in --out (or its stopped parts); without it, that is an "
+                          "error")
     stu.add_argument("--dask", metavar="ADDRESS|local",
                      help="play on a Dask distributed cluster: its scheduler's address tcp://host:port, or local for "
                           "one worker per core of this machine (needs pip install 'tricksim[dask]'); results do not "
                           "change")
-    stu.add_argument("--policy", type=int, default=0, metavar="DEALS",
+    stu.add_argument("--policy", type=count, default=0, metavar="DEALS",
                      help="measure the study's policy (its best action per class and position) in play on this many "
-                          "fresh deals, against the agents' own rule (default 0: not measured)")
-    stu.set_defaults(run=study_command)
-    tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings")
+                          "fresh deals, against the agents' own rule (default: not measured)")
+    stu.add_argument("--min-paired", type=count, default=MIN_PAIRED, metavar="DECISIONS",
+                     help="the decisions two actions must both have been open at before one is named best over the "
+                          f"other (default {MIN_PAIRED})")
+    stu.set_defaults(run=study_command, resumes=True)
+    tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings",
+                          epilog=COUNTS)
     _add_run_arguments(tour, 2_000)
     tour.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                       help="two agents or more, e.g. heuristic random pimc:worlds=20")
     tour.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the ratings figure (PNG)")
     tour.set_defaults(run=tournament_command)
-    swp = sub.add_parser("sweep", help="which value of an agent parameter plays best, from each position")
+    swp = sub.add_parser("sweep", help="which value of an agent parameter plays best, from each position",
+                         epilog=COUNTS)
     _add_run_arguments(swp, 10_000)
     swp.add_argument("--param", required=True, help="the heuristic's parameter to sweep, e.g. pick_threshold")
     swp.add_argument("--values", nargs="+", type=float, required=True, metavar="VALUE", help="the values to try")
@@ -232,34 +295,35 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the base agent, the other seats and the baseline (default heuristic)")
     swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
     swp.set_defaults(run=sweep_command)
-    trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')")
+    trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')",
+                         epilog=COUNTS)
     trn.add_argument("game", help=f"one of: {', '.join(games())}")
     trn.add_argument("--mode", choices=("single", "selfplay"), default="single",
                      help="single: one seat against --opponents (Gymnasium); selfplay: one seat against a frozen "
                           "copy of itself (PettingZoo) (default single)")
-    trn.add_argument("--steps", type=int, default=200_000, help="the learner's environment steps (default 200000)")
+    trn.add_argument("--steps", type=count, default=200_000, help="the learner's environment steps (default 200000)")
     trn.add_argument("--opponents", default="heuristic", help="single mode: random or heuristic, one for all seats "
                                                                "or one per seat (default heuristic)")
     trn.add_argument("--seed", type=int, default=0, help="seed of the deals and the network (default 0)")
-    trn.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help="a game option (repeatable)")
-    trn.add_argument("--eval-every", type=int, default=20_000, help="steps between points of the learning curve "
+    _add_set(trn)
+    trn.add_argument("--eval-every", type=count, default=20_000, help="steps between points of the learning curve "
                                                                     "(default 20000)")
-    trn.add_argument("--eval-hands", type=int, default=2_000,
+    trn.add_argument("--eval-hands", type=count, default=2_000,
                      help="duplicate deals per point of the learning curve (default 2000)")
-    trn.add_argument("--hands", type=int, default=20_000,
+    trn.add_argument("--hands", type=count, default=20_000,
                      help="fresh duplicate deals of the final evaluation (default 20000)")
     trn.add_argument("--out", help="a folder for the policy (policy.npz, the agent net:file=FOLDER/policy.npz), the "
                                    "model, the learning curve and the evaluation; run again to resume a stopped run "
                                    "(default: a new temporary folder)")
-    trn.set_defaults(run=train_command)
+    trn.set_defaults(run=train_command, resumes=True)
     rep = sub.add_parser("replay", help="show a recorded or a simulated hand trick by trick")
     rep.add_argument("file", nargs="?", help="a hand record (JSON) from tricksim play --record or replay --out")
     rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(games())}")
     rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
     rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    rep.add_argument("--agents", help="with --game: random, heuristic or net:file=POLICY, one for every seat or a "
-                                      "comma-separated list (default random)")
-    rep.add_argument("--set", action="append", metavar="OPTION=VALUE", help="with --game: a game option (repeatable)")
+    rep.add_argument("--agents", help="with --game: heuristic, random or net:file=POLICY, one for every seat or a "
+                                      "comma-separated list (default heuristic)")
+    _add_set(rep, "with --game: ")
     rep.add_argument("--out", help="write the hand's record to this JSON file")
     rep.add_argument("--text", help="write the hand's text form to this file")
     rep.set_defaults(run=replay_command)
@@ -271,8 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "trained policy (net:file=policy.npz), one for all or a comma-separated list with one per "
                           "seat, yours ignored (default heuristic)")
     ply.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
-    ply.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                     help="a game option of RULES.md, e.g. --set players=3 (repeatable)")
+    _add_set(ply)
     ply.add_argument("--match", action="store_true", help="play a whole match to the game's end rule")
     ply.add_argument("--record", metavar="FILE.json",
                      help="write the hands played to this JSON file, and their text form beside it (.txt)")
@@ -281,9 +344,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """The ``tricksim`` command on ``argv`` (default: the command line); returns the exit code."""
+    try:
+        try:
+            return _run(build_parser().parse_args(argv))
+        finally:
+            sys.stdout.flush()  # a reader gone (| head) shows here rather than at exit
+    except BrokenPipeError:  # stop quietly; what is left to flush goes nowhere
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; its errors as one line on stderr (exit 2), Ctrl-C as one line too (exit 130)."""
     try:
         return args.run(args)
+    except KeyboardInterrupt:  # tricksim play handles its own
+        resume = "; run the same command again to resume" if getattr(args, "resumes", False) and args.out else ""
+        print(f"tricksim: stopped{resume}", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        raise  # main's
     except (OptionError, ValueError, OSError) as error:
         print(f"tricksim: error: {error}", file=sys.stderr)
         return 2

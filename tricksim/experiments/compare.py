@@ -60,8 +60,8 @@ def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers:
         "agent_b": str(agent_b),
         "hands": hands,
         "seatings": seatings(game),
-        "mean_a": float(a_mean.mean()) if hands else float("nan"),
-        "mean_b": float(b_mean.mean()) if hands else float("nan"),
+        "mean_a": float(a_mean.mean()),
+        "mean_b": float(b_mean.mean()),
         "difference": mean_interval(a_mean - b_mean),
     }
 

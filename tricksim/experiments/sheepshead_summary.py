@@ -75,7 +75,7 @@ def format_summary(summary: dict) -> str:
         f"schneider        {s['schneider_rate']:.4f}   no-trick {s['no_trick_rate']:.4f}   (of picks)",
         f"leaster          {s['leaster_rate']:.4f}   thrown in {s['thrown_in_rate']:.4f}   (of hands)",
     ]
-    lines.append("  by seat        picks per decision there   picker side wins")
+    lines.append("  by position    picks per decision there   picker side wins")
     for k, p in sorted(s["by_position"].items(), key=lambda item: (item[0] - 1) % PLAYERS):
         lines.append(f"    {position_name(k):<12} {interval_text(p['pick_rate'])}   {interval_text(p['picker_win'])}")
     lines += mean_score_lines(s)

@@ -1,7 +1,7 @@
 """The summary of simulated Shmear and NE Smear hands: the figures the CLI prints.
 
 >>> import tricksim
->>> s = tricksim.summarize(tricksim.simulate("shmear", hands=2000, seed=1))
+>>> s = tricksim.summarize(tricksim.simulate("shmear", hands=2000, seed=1, agents="random"))
 >>> s["hands"], sorted(s["by_bid"]) == [3, 4, 5, 6], list(s["points"])
 (2000, True, ['high', 'low', 'jack', 'jick', 'joker', 'game'])
 >>> s["points"]["low"]["nobody"]  # the 2 of trumps is always played in Shmear

@@ -43,12 +43,9 @@ def summarize(df: pd.DataFrame) -> dict:
     return _module(game_of(df)).summarize(df)
 
 
-def format_summary(df: pd.DataFrame, summary: dict, seconds: float | None = None) -> str:
-    """The summary as the lines the CLI prints, the count of hands (and their speed) first."""
-    head = f"hands            {summary['hands']:,}"
-    if seconds:
-        head += f" in {seconds:.2f} s = {summary['hands'] / seconds:,.0f} hands/s"
-    return head + "\n" + _module(game_of(df)).format_summary(summary)
+def format_summary(df: pd.DataFrame, summary: dict) -> str:
+    """The summary as the lines the CLI prints, the count of hands first."""
+    return f"hands            {summary['hands']:,}\n" + _module(game_of(df)).format_summary(summary)
 
 
 # --- pieces every game's summary shares ------------------------------------------
@@ -131,7 +128,7 @@ def bid_lines(summary: dict) -> list[str]:
         "  by bid         share of bids   bidder makes",
     ]
     lines += [f"    {bid:<12} {b['share']:.4f}          {interval_text(b['made'])}" for bid, b in s["by_bid"].items()]
-    lines.append("  by seat        share of bids   bidder makes")
+    lines.append("  by position    share of bids   bidder makes")
     lines += [f"    {position_name(k):<12} {s['by_position'][k]['bid_rate']:.4f}          "
               f"{interval_text(s['by_position'][k]['made'])}"
               for k in sorted(s["by_position"], key=lambda k: (k - 1) % n_seats)]  # eldest first, the dealer last

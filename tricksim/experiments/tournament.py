@@ -69,8 +69,6 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
     from ..sim.batch import check_run
 
     check_run(hands, seed)
-    if hands < 1:
-        raise OptionError(f"hands = {hands}: a tournament needs one deal or more")
     names = [str(a) for a in agents]
     if len(names) < 2:
         raise OptionError("a tournament needs two agents or more")
@@ -104,7 +102,7 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
 
 
 def _title(result: dict) -> str:
-    return f"{result['game']}: {len(result['agents'])} agents, {result['hands']:,} duplicate deals each pair"
+    return f"{result['game']}: agents {', '.join(result['agents'])}; {result['hands']:,} duplicate deals each pair"
 
 
 def format_tournament(result: dict) -> str:

@@ -11,7 +11,8 @@ run that stops for any reason (an error, Ctrl-C, ``kill -9``, a power cut) and i
 with the same arguments keeps the parts it finds and plays only the missing chunks. The parts are
 Arrow IPC files (lz4-compressed: quick to write and to read back), joined, in order, into the one
 Parquet file while the later chunks are played; the file takes its name when every chunk is in it,
-and the folder goes.
+and the folder goes. A finished file, or the parts, of another run are never replaced unless asked
+(``overwrite``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import mmap
 import multiprocessing
 import os
 import shutil
+import signal
 import sys
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
@@ -60,16 +62,21 @@ class Run:
 
         return make_game(self.game, **self.options)
 
+    def __str__(self) -> str:
+        """The run in words: ``2,000 hands of Sheepshead, seed 1, agents heuristic``."""
+        agents = self.agents[0] if len(set(self.agents)) == 1 else ", ".join(self.agents)
+        return f"{self.hands:,} hands of {self.make_game().label}, seed {self.seed}, agents {agents}"
+
 
 def check_run(hands: int, seed: int) -> None:
-    """OptionError unless ``hands`` and ``seed`` make a run."""
-    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 0:
-        raise OptionError(f"hands = {hands!r} is not allowed; it must be a whole number >= 0")
+    """OptionError unless ``hands`` (one or more) and ``seed`` make a run."""
+    if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
+        raise OptionError(f"hands = {hands!r} is not allowed; play one deal or more (a whole number >= 1)")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**63:
         raise OptionError(f"seed = {seed!r} is not allowed; it must be a whole number in 0 .. 2**63 - 1")
 
 
-def make_run(game, hands: int, seed: int = 0, agents="random") -> Run:
+def make_run(game, hands: int, seed: int = 0, agents="heuristic") -> Run:
     """The Run of ``hands`` hands of ``game`` (a Game) from ``seed`` with ``agents``, checked."""
     check_run(hands, seed)
     _, specs = seat_agents(game.name, agents, game.players)
@@ -138,6 +145,9 @@ def _start_worker(rows=None) -> None:
     global _shared_rows
     numba.set_num_threads(1)  # one core per worker: the workers are the parallelism
     _shared_rows = rows
+    # Ctrl-C reaches the workers too: they stop at once, quietly (an idle worker would print a
+    # traceback), and the parent stops the run; a part being written is left under its .tmp name
+    signal.signal(signal.SIGINT, lambda number, frame: os._exit(128 + signal.SIGINT))
 
 
 def _play_into_shared(run: Run, first: int, count: int) -> None:
@@ -174,13 +184,14 @@ def _read_part(path: Path) -> pa.Table:
 # --- a whole run ---------------------------------------------------------------------
 
 
-def progress_bar(total: int, done: int, desc: str, unit: str = " hands"):
-    """A tqdm bar over ``total`` hands (or deals, ``unit``), ``done`` of them already played."""
+def progress_bar(total: int, done: int, desc: str, unit: str = " hands", show: bool = True):
+    """A tqdm bar over ``total`` hands (or deals, ``unit``), ``done`` of them already played; with
+    ``show`` False, one that shows nothing."""
     from tqdm import tqdm
 
     # shows only in a terminal, and only once a run has taken a second
     return tqdm(total=total, initial=done, unit=unit, unit_scale=True, delay=1.0,
-                disable=None, desc=desc, file=sys.stderr)
+                disable=None if show else True, desc=desc, file=sys.stderr)
 
 
 @contextmanager
@@ -215,27 +226,23 @@ def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame
     """All rows of ``run`` in memory, in hand order."""
     chunks = _chunks(run)
     rows = _Rows(play_chunk(run, 0, 0), run.hands)  # also loads the kernels here, once, before any fork
-    bar = progress_bar(run.hands, 0, run.game) if progress else None
-    if workers <= 1 or len(chunks) <= 1:
-        game = run.make_game()
-        for k, first, count in chunks:
-            rows.put(first, play_chunk(run, first, count, game))
-            if bar is not None:
+    with progress_bar(run.hands, 0, run.game, show=progress) as bar:  # closed (its line ended) on a stop too
+        if workers <= 1 or len(chunks) <= 1:
+            game = run.make_game()
+            for k, first, count in chunks:
+                rows.put(first, play_chunk(run, first, count, game))
                 bar.update(count)
-    else:
-        context = _start_method()
-        shared = context.get_start_method() == "fork"  # forked workers write their rows themselves
-        with _pool(workers, context, rows if shared else None) as pool:
-            task = _play_into_shared if shared else play_chunk
-            futures = {pool.submit(task, run, first, count): (first, count) for k, first, count in chunks}
-            for future in _as_done(futures):
-                first, count = futures[future]
-                if not shared:
-                    rows.put(first, future.result())
-                if bar is not None:
+        else:
+            context = _start_method()
+            shared = context.get_start_method() == "fork"  # forked workers write their rows themselves
+            with _pool(workers, context, rows if shared else None) as pool:
+                task = _play_into_shared if shared else play_chunk
+                futures = {pool.submit(task, run, first, count): (first, count) for k, first, count in chunks}
+                for future in _as_done(futures):
+                    first, count = futures[future]
+                    if not shared:
+                        rows.put(first, future.result())
                     bar.update(count)
-    if bar is not None:
-        bar.close()
     df = rows.frame()
     df.attrs["game"] = run.game
     return df
@@ -297,9 +304,11 @@ def _as_done(futures):
         yield from done
 
 
-def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool = True) -> Path:
+def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool = True,
+             overwrite: bool = False) -> Path:
     """Write the rows of ``run`` to the Parquet file ``out`` chunk by chunk, resuming a stopped run
-    with the same arguments from its finished parts; returns the path of the file."""
+    with the same arguments from its finished parts; returns the path of the file. A file or parts
+    of another run there are an OptionError, unless ``overwrite`` (``stream_file``)."""
     out = Path(out)
 
     def play(missing, parts: Path) -> Iterator[int]:
@@ -316,35 +325,90 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
     def empty() -> pd.DataFrame:
         return play_chunk(run, 0, 0)
 
-    return stream_file(out, out.with_name(out.name + ".parts"), run.describe(), _chunks(run), play, empty,
-                       progress=progress, desc=run.game)
+    return stream_file(out, _parts_of(out), run.describe(), _chunks(run), play, empty,
+                       progress=progress, desc=run.game, overwrite=overwrite)
+
+
+def _parts_of(out: Path) -> Path:
+    """The parts folder of a run written to ``out``: ``hands.parquet`` → ``hands.parquet.parts``."""
+    return out.with_name(out.name + ".parts")
+
+
+def hands_written(run: Run, out: str | os.PathLike, overwrite: bool = False) -> int:
+    """How many of the hands of ``run`` the Parquet file ``out`` already holds: all of them when it
+    is this run's complete file, else those in the finished parts of this run stopped before.
+    Changes nothing; OptionError as ``check_out`` (another run there, unless ``overwrite``)."""
+    out = Path(out)
+    description = run.describe()
+    if file_run(out) == description:
+        return run.hands
+    parts = _parts_of(out)
+    check_out(out, parts, description, overwrite=overwrite)
+    if _started(parts) != description:
+        return 0  # none, or another run's parts, to be replaced
+    chunks = _chunks(run)
+    return sum(c[2] for c in chunks) - sum(c[2] for c in _missing(parts, chunks))
+
+
+def _started(parts: Path) -> str | None:
+    """The description in the manifest of the parts folder ``parts``; None if it has none."""
+    manifest = parts / "run.json"
+    return manifest.read_text() if manifest.exists() else None
 
 
 def check_parts(parts: Path, description: str, what: str = "run") -> None:
     """OptionError if the folder ``parts`` holds the parts of another ``what`` than the one
     ``description`` describes (its ``run.json``); an absent folder is fine."""
-    manifest = parts / "run.json"
     if parts.exists():
-        started = manifest.read_text() if manifest.exists() else None
+        started = _started(parts)
         if started != description:
             raise OptionError(
-                f"{parts} holds the parts of another {what} ({started or 'no run.json'}); "
-                f"delete that folder or choose another output")
+                f"{parts} holds the parts of another {what} ({_run_text(started) if started else 'no run.json'}); "
+                f"delete that folder, choose another output, or overwrite it (--overwrite, or overwrite=True)")
+
+
+def check_out(out: Path, parts: Path, description: str, what: str = "run", overwrite: bool = False) -> None:
+    """OptionError, unless ``overwrite``, if the file ``out`` exists and is not the complete file of
+    the ``what`` that ``description`` describes, or the folder ``parts`` holds another's parts
+    (``check_parts``): a finished file is never replaced by another run unless asked."""
+    if overwrite:
+        return
+    held = file_run(out)
+    if out.exists() and held != description:
+        there = f"holds another {what} ({_run_text(held)})" if held else f"is there and holds no tricksim {what}"
+        raise OptionError(f"{out} {there}; choose another output, or overwrite it (--overwrite, or overwrite=True)")
+    check_parts(parts, description, what)
+
+
+def _run_text(description: str) -> str:
+    """The run ``description`` describes (``Run.describe``; a study's holds one a level down), in
+    words (``Run.__str__``); the description itself when it is not one."""
+    try:
+        fields = json.loads(description)
+        fields = next(v for v in (fields, *fields.values()) if isinstance(v, dict) and "agents" in v)
+        return str(Run(**{**fields, "agents": tuple(fields["agents"])}))
+    except (ValueError, TypeError, AttributeError, StopIteration):  # OptionError is a ValueError
+        return description
 
 
 def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int, int, int]],
                 play: Callable[[list, Path], Iterable[int]], empty: Callable[[], pd.DataFrame],
-                what: str = "run", progress: bool = True, desc: str = "", unit: str = " hands") -> Path:
+                what: str = "run", progress: bool = True, desc: str = "", unit: str = " hands",
+                overwrite: bool = False) -> Path:
     """Write the rows of the run ``description`` describes to the Parquet file ``out``, through the
     parts folder ``parts`` (``run.json`` the description, a part per chunk), resuming from the
     parts a stopped run left: ``play(missing, parts)`` plays the ``missing`` chunks (index, first,
     count) of ``chunks``, writes each as its part (``write_part``) and yields its index once
     written. ``empty()`` gives the columns of a run of no chunks. The parts are joined into
     ``out`` as they come, then removed. Nothing is played when ``out`` is already this run's
-    (``file_run``); the parts of another ``what`` in ``parts`` are an OptionError."""
+    (``file_run``). A file ``out`` or parts in ``parts`` of another ``what`` are an OptionError
+    (``check_out``), unless ``overwrite``: then the parts go at once, the file when this one is
+    complete."""
     if file_run(out) == description:
         return out  # this very run is already complete
-    check_parts(parts, description, what)
+    check_out(out, parts, description, what, overwrite)
+    if parts.exists() and _started(parts) != description:  # another run's, to overwrite
+        shutil.rmtree(parts)
     if not parts.exists():
         parts.mkdir(parents=True)
         manifest = parts / "run.json"
@@ -353,20 +417,22 @@ def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int
         os.replace(tmp, manifest)
     for stale in parts.glob("*.tmp"):  # a part being written when the run stopped
         stale.unlink()
-    missing = [c for c in chunks if not _part_ok(_part(parts, c[0]))]
+    missing = _missing(parts, chunks)
     counts = {k: count for k, _, count in chunks}
     done = sum(counts.values()) - sum(count for _, _, count in missing)
-    bar = progress_bar(sum(counts.values()), done, desc, unit) if progress else None
-    joined = _Joiner(description, parts, len(chunks), out, set(counts) - {c[0] for c in missing}, empty)
-    for k in play(missing, parts):
-        joined.ready(k)
-        if bar is not None:
+    with progress_bar(sum(counts.values()), done, desc, unit, show=progress) as bar:  # closed on a stop too
+        joined = _Joiner(description, parts, len(chunks), out, set(counts) - {c[0] for c in missing}, empty)
+        for k in play(missing, parts):
+            joined.ready(k)
             bar.update(counts[k])
-    joined.close()
-    if bar is not None:
-        bar.close()
+        joined.close()
     shutil.rmtree(parts)
     return out
+
+
+def _missing(parts: Path, chunks: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    """The chunks (index, first, count) whose part is not yet complete in the folder ``parts``."""
+    return [c for c in chunks if not _part_ok(_part(parts, c[0]))]
 
 
 def _part_ok(path: Path) -> bool:
@@ -426,14 +492,15 @@ def file_run(path: str | os.PathLike) -> str | None:
     return value.decode() if value else None
 
 
-def simulate(game, hands: int, seed: int = 0, agents="random", workers: int = 1, out=None,
-             progress: bool = True):
+def simulate(game, hands: int, seed: int = 0, agents="heuristic", workers: int = 1, out=None,
+             progress: bool = True, overwrite: bool = False):
     """Play ``hands`` hands of ``game`` (a Game) from ``seed`` with ``agents`` on ``workers``
     processes: the rows as a DataFrame, or with ``out`` written to that Parquet file (streamed,
-    resumable), whose path is returned."""
+    resumable; a file of another run there is replaced only with ``overwrite``), whose path is
+    returned."""
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
         raise OptionError(f"workers = {workers!r} is not allowed; it must be a whole number >= 1")
     run = make_run(game, hands, seed, agents)
     if out is not None:
-        return run_file(run, out, int(workers), progress)
+        return run_file(run, out, int(workers), progress, overwrite)
     return run_frame(run, int(workers), progress)
