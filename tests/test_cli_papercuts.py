@@ -129,7 +129,7 @@ def test_simulate_and_replay_play_the_heuristic_by_default(capsys):
 def test_a_tournament_names_its_agents_first():
     result = tournament(tricksim.make_game("nesmear"), ["heuristic", "random"], hands=20)
     assert format_tournament(result).splitlines()[0] == (
-        "# Tournament: make_game('nesmear'): agents heuristic, random; 20 duplicate deals each pair")
+        "# Tournament: NE Smear: agents heuristic, random; 20 duplicate deals each pair")
 
 
 # --- positions -------------------------------------------------------------------------------

@@ -26,6 +26,21 @@ def test_sheepshead_pick_decisions():
     assert (df["score"] == df.apply(lambda r: r[f"score_{r['seat']}"], axis=1)).all()
 
 
+def test_the_agents_own_action_is_marked_and_the_hand_goes_on_with_it():
+    """At each decision exactly one row is the agent's own action; in Sheepshead a pick ends the
+    picking, so the seat's own pick is its hand's last decision, and a pass is followed by the
+    next seat's."""
+    df = decision_frame(tricksim.make_game("sheepshead"), 300, seed=5)
+    own = df[df["own"]]
+    assert (df.groupby(["hand", "decision"])["own"].sum() == 1).all()
+    last = df.groupby("hand")["decision"].transform("max")
+    picker = own["picker"].astype("float").fillna(-1).to_numpy()
+    assert ((own["action"] == "pick") == ((own["decision"] == last[own.index]) & (picker == own["seat"]))).all()
+    hands = tricksim.simulate("sheepshead", 300, seed=5, agents="heuristic")
+    picked = own[own["action"] == "pick"].set_index("hand")["seat"]
+    assert (hands.loc[picked.index, "picker"].to_numpy() == picked.to_numpy()).all()  # as the agents play it
+
+
 def test_bidding_decisions_offer_every_bid():
     game = tricksim.make_game("nesmear")
     df = decision_frame(game, 200, seed=4)

@@ -23,6 +23,7 @@ def made_study(positions, actions, means, classes=None) -> dict:
     table = pd.DataFrame(rows).assign(decisions=10, low=0.0, high=0.0)
     keys = list(table.columns[:list(table.columns).index("action")])
     best = table.loc[table.groupby(keys)["mean_score"].idxmax(), keys + ["action"]].rename(columns={"action": "best"})
+    best.insert(len(keys), "decisions", 10)
     return {"table": table, "best": best.reset_index(drop=True)}
 
 
@@ -39,19 +40,25 @@ def play(game, made, seats):
 
 
 def test_policy_table_is_the_best_action_per_class_and_position():
-    best = pd.DataFrame({"trumps": [2, 2, 4, 4], "position": [0, 1, 0, 1], "best": ["pick", "pass", "pick", "pick"]})
+    best = pd.DataFrame({"trumps": [2, 2, 4, 4], "position": [0, 1, 0, 1], "decisions": 40,
+                         "best": ["pick", "pass", "pick", "pick"]})
     policy = policy_table(best)
     assert policy.loc[2].tolist() == ["pick", "pass"] and policy.loc[4].tolist() == ["pick", "pick"]
-    assert "| 2 | pick | pass |" in format_policy(best)
+    assert "| 2 | pick | pass |" in format_policy(best) and "| trumps | dealer | eldest |" in format_policy(best)
 
 
-def test_the_best_action_comes_first_then_the_best_mean():
-    """The study's best (by paired comparison) is taken where open, though another has a higher mean."""
-    made = made_study([0], ["hold", "bid 25", "pass"], [4.0, 2.2, 0.0])
-    made["best"]["best"] = "bid 25"
-    values, _ = _values(made["table"], made["best"], ["position"])
+def test_the_policy_takes_the_best_action_or_leaves_the_decision_to_the_agent():
+    """The study's best where it beats the agent's own choice; nothing else (the agent decides):
+    another action's mean, over other decisions, says nothing here."""
+    made = made_study([0, 1, 2, 3], ["hold", "bid 25", "pass"], [4.0, 2.2, 0.0])
+    made["best"]["best"] = ["bid 25", None, "bid 25", "bid 25"]  # position 1 undecided
+    made["best"]["over_agent"] = [1.0, np.nan, 0.5, 2.0]
+    made["best"]["over_agent_low"] = [0.2, np.nan, -0.1, np.nan]  # 2: not significantly better; 3: one decision
+    values, index = _values(made["table"], made["best"], ["position"])
     hold, bid, passing = (A.parse_action(a) for a in ("hold", "bid 25", "pass"))
-    assert values[0, bid] == np.inf and values[0, hold] == 4.0 and values[0, passing] == 0.0
+    assert values[0, bid] == 1.0 and np.isnan(values[0, [hold, passing]]).all()
+    assert np.isnan(values[1:]).all()
+    assert policy_table(made["best"]).loc["all hands"].tolist() == ["bid 25", "(agent)", "(agent)", "(agent)"]
 
 
 def test_the_policy_is_played_as_written():
@@ -82,6 +89,7 @@ def test_bluke_policy_by_expected_tricks():
     """Bluke's classes read the deal's columns (the expected tricks with the turned trump)."""
     game = tricksim.make_game("bluke")
     result = study(game, 400, seed=1, progress=False)
+    result["best"] = result["best"].drop(columns="over_agent")  # as a hand-made table: every best followed
     value = policy_value(game, result, 400, seed=2)
     assert list(result["best"].columns[:2]) == ["expected_tricks", "position"] and value["changed"] > 0
 

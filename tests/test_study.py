@@ -27,16 +27,16 @@ def test_made_rows_summarised_by_hand():
         "action": ["pick", "pass"] * 4, "cards": [three] * 6 + [six] * 2,
         "score": [2, -1, 2, 0, -4, -2, 3, -1],
     })
-    table, best = summarize_decisions(rows, "sheepshead")
+    table, best = summarize_decisions(rows, "sheepshead", min_paired=1)
     pick3 = table[(table["trumps"] == 3) & (table["action"] == "pick")].iloc[0]
     assert pick3["decisions"] == 3 and pick3["mean_score"] == 0 and pick3["ahead"] == pytest.approx(2 / 3)
     three_best = best[best["trumps"] == 3].iloc[0]
-    assert three_best["best"] == "pick" and three_best["next"] == "pass"
+    assert three_best["best"] == "pick" and three_best["rival"] == "pass" and three_best["paired"] == 3
     assert three_best["margin"] == pytest.approx((3 + 2 - 2) / 3)  # paired: 2-(-1), 2-0, -4-(-2)
     six_best = best[best["trumps"] == 6].iloc[0]
     assert six_best["best"] == "pick" and six_best["margin"] == 4 and np.isnan(six_best["margin_low"])
     queens = {"queens": lambda r: np.bitwise_count(r["cards"] & mask("QC QS QH QD"))}
-    custom = summarize_decisions(rows, "sheepshead", queens)[1]
+    custom = summarize_decisions(rows, "sheepshead", queens, min_paired=1)[1]
     assert list(custom["queens"]) == [3, 4]
 
 
@@ -65,11 +65,13 @@ def test_bad_arguments_are_errors_before_any_play():
 def test_study_command(tmp_path, capsys):
     assert main(["study", "pick", "sheepshead", "--hands", "300", "--policy", "200", "--out", str(tmp_path)]) == 0
     printed = capsys.readouterr().out
-    assert "Best action per hand class and position" in printed and "on 200 fresh deals (seed 1)" in printed
+    assert "The best action per trumps (rows) and position" in printed and "on 200 fresh deals" in printed
+    assert len(printed.splitlines()) <= 40 and str(tmp_path / "study.md") in printed
     assert (tmp_path / "best.png").read_bytes()[:4] == b"\x89PNG"
     assert (tmp_path / "values.png").read_bytes()[:4] == b"\x89PNG"
     policy = pd.read_csv(tmp_path / "policy.csv", index_col=0)
-    assert list(policy.columns) == ["0", "1", "2", "3", "4"] and set(policy.stack().dropna()) == {"pick", "pass"}
+    assert list(policy.columns) == ["0", "1", "2", "3", "4"]
+    assert set(policy.stack().dropna()) <= {"pick", "pass", "(agent)"}
     assert len(pd.read_parquet(tmp_path / "rows.parquet")) > 300
     assert "![best](best.png)" in (tmp_path / "study.md").read_text()
     assert main(["study", "bid", "nesmear", "--hands", "200", "--out", str(tmp_path / "bid")]) == 0
@@ -77,14 +79,3 @@ def test_study_command(tmp_path, capsys):
     assert main(["study", "pick", "nesmear", "--hands", "10"]) == 2  # picks are Sheepshead's
 
 
-def test_best_action_by_paired_comparison_on_shared_decisions():
-    """A dealer's hold is open only after a bid (three good deals), the raise on all five: the
-    hold's mean (4) beats the raise's (2.2), but on the deals both were open the raise took more."""
-    from tricksim.experiments.study import _best_action
-
-    wide = pd.DataFrame({"hold": [4.0, 4.0, 4.0, np.nan, np.nan], "bid 25": [5.0, 6.0, 5.0, -2.0, -3.0],
-                         "pass": [0.0, 0.0, 0.0, 0.0, 0.0]})
-    best, runner, (margin, low, high) = _best_action(wide, wide.mean().to_dict())
-    assert (best, runner) == ("bid 25", "hold") and margin == pytest.approx(4 / 3) and low < margin < high
-    best, runner, margin = _best_action(wide[["hold"]], {"hold": 4.0})
-    assert (best, runner) == ("hold", None) and np.isnan(margin[0])

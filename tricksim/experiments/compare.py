@@ -56,6 +56,7 @@ def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers:
     a_mean, b_mean = duplicate_scores(game, agent_a, agent_b, hands, seed, workers)
     return {
         "game": game.name,
+        "title": game.label,
         "agent_a": str(agent_a),
         "agent_b": str(agent_b),
         "hands": hands,
@@ -70,7 +71,7 @@ def format_compare(result: dict) -> str:
     """The lines the CLI prints for a ``compare`` result."""
     mean, low, high = result["difference"]
     return "\n".join([
-        f"{result['game']}: {result['agent_a']} (A) against {result['agent_b']} (B), "
+        f"{result.get('title', result['game'])}: {result['agent_a']} (A) against {result['agent_b']} (B), "
         f"{result['hands']:,} duplicate deals x {len(result['seatings'])} seatings",
         f"mean score a seat takes per hand: A {result['mean_a']:+.4f}   B {result['mean_b']:+.4f}",
         f"A - B per deal   {mean:+.4f}   95% interval [{low:+.4f}, {high:+.4f}]",

@@ -38,13 +38,15 @@ from ..agents.solver import MAX_MOVES, workspace, write_actions
 from ..errors import OptionError
 from ..envs.engine import choose
 from ..sim import actions as A
-from ..sim.batch import (SEARCH_CHUNK, Run, check_parts, file_run, make_run, progress_bar, stream_file,
+from ..sim.batch import (SEARCH_CHUNK, Run, check_out, file_run, make_run, progress_bar, stream_file,
                          write_part)
 from ..sim.kernels import RNG_SIZE, seed_stream
 
 # the columns a decision writes before the game's record: the hand, the decision's index in it,
-# the seat, the action, the seat's cards, the seat's score at the end
-HAND, DECISION, SEAT, ACTION, CARDS, SCORE, COLUMNS = range(7)
+# the seat, the action, whether it is the one the seat's agent took, the seat's cards, the seat's
+# score at the end
+HAND, DECISION, SEAT, ACTION, OWN, CARDS, SCORE, COLUMNS = range(8)
+ROWS_VERSION = 2  # the layout of the rows (2: with ``own``); a study's parts and file name it
 CHUNK = 50_000  # deals played at a time (their rows in memory at once)
 ROWS_PER_DECISION = 8  # the first guess of rows a seat's decision takes (more are made room for)
 DASK_TIMEOUT = 10  # seconds to wait for a Dask scheduler to answer
@@ -82,6 +84,10 @@ def decision_rows(family, searching, seed, first, count, players, options, kinds
             k = write_actions(words, cards, kind, actions)
             if n + k > out.shape[0]:
                 return -1
+            if searching:  # the agent's own action (its own random stream: the playouts do not touch it)
+                own = _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws)
+            else:
+                own = choose(family, s, kinds[seat], params[seat], rng)
             for j in range(k):
                 fork[:] = s
                 step(family, fork, actions[j])
@@ -94,15 +100,11 @@ def decision_rows(family, searching, seed, first, count, players, options, kinds
                         a = choose(family, fork, kinds[p], params[p], fork_rng)
                     step(family, fork, a)
                 out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
-                out[n, ACTION], out[n, CARDS] = actions[j], hand(family, s, seat)
+                out[n, ACTION], out[n, OWN], out[n, CARDS] = actions[j], actions[j] == own, hand(family, s, seat)
                 out[n, SCORE] = score(family, fork, seat)
                 record(family, fork, dealt, records, n)
                 n += 1
-            if searching:
-                a = _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws)
-            else:
-                a = choose(family, s, kinds[seat], params[seat], rng)
-            step(family, s, a)
+            step(family, s, own)
             d += 1
     return n
 
@@ -125,7 +127,7 @@ class Study:
     chunk: int
 
     def describe(self) -> str:
-        return json.dumps({"decisions": asdict(self.run), "chunk": self.chunk}, sort_keys=True)
+        return json.dumps({"decisions": asdict(self.run), "chunk": self.chunk, "rows": ROWS_VERSION}, sort_keys=True)
 
 
 def make_study(game, hands: int, seed: int = 0, agents="heuristic") -> Study:
@@ -148,7 +150,8 @@ def decision_frame(game, hands: int, seed: int = 0, agents="heuristic", dask=Non
     """The rows of a decision study of ``hands`` deals of ``game`` (a Game) from ``seed``, the
     rest of each hand played by ``agents`` (as in ``simulate``, search agents too): one row per
     decision and legal action, with ``hand``, ``decision`` (its index in the hand), ``seat``,
-    ``position`` (from the dealer: 0 the dealer, 1 eldest, …), ``action`` (its label), ``cards``
+    ``position`` (from the dealer: 0 the dealer, 1 eldest, …), ``action`` (its label), ``own`` (True
+    for the action the seat's agent took, with which the hand went on), ``cards``
     (the seat's hand mask at the decision) and ``score`` (the seat's score at the end), then the
     finished hand's columns as ``simulate`` gives them. ``dask``: play the chunks on a Dask
     cluster (``dask_client``); ``progress``: a progress bar in a terminal."""
@@ -187,19 +190,20 @@ def read_rows(path, columns=None) -> pd.DataFrame:
     return join_rows([pd.read_parquet(path, columns=columns)])
 
 
-def decision_file(study: Study, out, dask=None, progress: bool = True) -> Path:
+def decision_file(study: Study, out, dask=None, progress: bool = True, overwrite: bool = False) -> Path:
     """Write the rows of ``study`` to the Parquet file ``out`` chunk by chunk, each chunk's rows
     as a part in the folder beside it (``rows.parquet`` → ``rows.parts/``, with the study in its
     ``run.json``) as soon as they are played, then joined into ``out``. Run again with the same
     study, it keeps the parts it finds and plays only the missing ones; a complete ``out`` of this
-    study plays nothing; the parts of another study are an OptionError. Returns ``out``."""
+    study plays nothing; a file or the parts of another study are an OptionError, unless
+    ``overwrite`` (``batch.check_out``). Returns ``out``."""
     out = Path(out)
     description = study.describe()
     parts = out.with_suffix(".parts")
     check_dask(dask)
     if file_run(out) == description:
         return out  # this very study is complete: no cluster to start
-    check_parts(parts, description, "study")  # before a cluster is started
+    check_out(out, parts, description, "study", overwrite)  # before a cluster is started
     with dask_client(dask) as client:
 
         def play(missing, folder: Path):
@@ -208,7 +212,8 @@ def decision_file(study: Study, out, dask=None, progress: bool = True) -> Path:
                 yield k
 
         return stream_file(out, parts, description, chunks(study), play, lambda: play_chunk(study, 0, 0),
-                           what="study", progress=progress, desc=f"{study.run.game} study", unit=" deals")
+                           what="study", progress=progress, desc=f"{study.run.game} study", unit=" deals",
+                           overwrite=overwrite)
 
 
 # --- playing the chunks: here or on a Dask cluster -------------------------------------
@@ -337,6 +342,7 @@ def _chunk(game, kernel, literals, seed, first, count, agents, features) -> pd.D
         "seat": rows[:, SEAT].astype(np.int8),
         "position": ((rows[:, SEAT] - df["dealer"].to_numpy()) % game.players).astype(np.int8),
         "action": _labels(rows[:, ACTION]),
+        "own": rows[:, OWN].astype(bool),
         "cards": rows[:, CARDS],
         "score": rows[:, SCORE].astype(np.int16),
     })

@@ -3,8 +3,11 @@
 A decision study (``study.study``) finds the best action per hand class and position, and each
 action's mean score. Its *policy* is that read as a rule: at a pick or bid decision, take the
 study's best action for the hand's class and the seat's position ("pick with three trumps from the
-dealer's seat, pass from second"); when that action is not open, the open one with the best mean
-score. Where the study saw no such hand, the agent decides as usual.
+dealer's seat, pass from second") where the study found that it beats the agents' own choice (its
+lead over the action the agent took, on the same decisions, has its 95 % interval above zero: a
+class mixes hands on which the agent's rule may well choose better than any one action). Where
+that action is not open, where it does not beat the agent's choice, where the study named no best
+(undecided) and where it saw no such hand, the agent decides as usual.
 
 ``policy_value`` measures the policy in play, on fresh deals: each seat in turn follows the policy
 at its decisions while the others, and that seat's card play, stay with the agents; the seat's
@@ -28,8 +31,10 @@ from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.batch import check_run
 from ..sim.kernels import RNG_SIZE, seed_stream
+from .best import best_keys
 from .classes import class_columns, resolve_classes
 from .stats import mean_interval
+from .summary import position_name
 
 
 @nb.njit(cache=True)
@@ -81,10 +86,25 @@ def _play(game, seed, kinds, params, groups, values):
     return df, dealt
 
 
+AGENT = "(agent)"  # a class and position where the policy leaves the decision to the agent
+
+
+def followed(best: pd.DataFrame) -> pd.Series:
+    """Which rows of a study's ``best`` table the policy follows: a best action named that beats
+    the agents' own choice (``over_agent_low`` above zero; a table without ``over_agent``, made by
+    hand, every best named)."""
+    named = best["best"].notna()
+    if "over_agent" not in best.columns:
+        return named
+    return named & (best["over_agent"].isna() | (best["over_agent_low"] > 0))
+
+
 def policy_table(best: pd.DataFrame) -> pd.DataFrame:
-    """The policy of a study's ``best`` table laid out for reading: the best action for each hand
-    class (rows) and position from the dealer (columns)."""
-    keys = list(best.columns[:list(best.columns).index("best")])
+    """The policy of a study's ``best`` table laid out for reading: the action it takes for each
+    hand class (rows) and position from the dealer (columns), ``(agent)`` where it leaves the
+    decision to the agent."""
+    keys = best_keys(best)
+    best = best.assign(best=best["best"].where(followed(best), AGENT))
     if keys == ["position"]:
         return best.set_index("position")[["best"]].T.rename(index={"best": "all hands"})
     return best.pivot(index=keys[:-1], columns="position", values="best")
@@ -93,8 +113,6 @@ def policy_table(best: pd.DataFrame) -> pd.DataFrame:
 def check_policy_run(game, hands: int, seed: int, agents) -> tuple[np.ndarray, np.ndarray]:
     """The seats' ``(kinds, params)`` for ``policy_value``; OptionError for bad arguments."""
     check_run(hands, seed)
-    if hands == 0:
-        raise OptionError("hands = 0: a policy's value needs one deal or more")
     seated, _ = seat_agents(game.name, agents, game.players)
     if uses_search(seated):
         raise OptionError("a policy's value is measured with random or heuristic agents")
@@ -133,21 +151,19 @@ def policy_value(game, result: dict, hands: int, seed: int, agents="heuristic", 
         played, _ = _play(game, seed, kinds, params, groups, values)
         gains[:, seat] = played[f"score_{seat}"].to_numpy(np.float64) - base[f"score_{seat}"].to_numpy(np.float64)
     by_position = [(p, *mean_interval(gains[position == p])) for p in range(game.players)]
-    return {"game": repr(game), "agents": agents, "hands": hands, "seed": seed,
+    return {"game": game.label, "agents": agents, "hands": hands, "seed": seed,
             "gain": mean_interval(gains.mean(axis=1)), "changed": float((gains != 0).mean()),
             "by_position": pd.DataFrame(by_position, columns=["position", "gain", "low", "high"])}
 
 
 def _values(table: pd.DataFrame, best: pd.DataFrame, keys: list) -> tuple[np.ndarray, pd.DataFrame]:
-    """``values[g, action id]`` of each class and position ``g`` (the mean score, the best action
-    above every other, NaN where not studied) and the group ``g`` of each class and position."""
+    """``values[g, action id]`` of each class and position ``g`` (1 for the best action the policy
+    follows, NaN for every other: the agent decides) and the group ``g`` of each class and position."""
     index = table[keys].drop_duplicates().reset_index(drop=True)
     index["group"] = np.arange(len(index))
     values = np.full((len(index), A.NUM_ACTIONS), np.nan)
-    rows = table.merge(index, on=keys)
-    values[rows["group"].to_numpy(), _ids(rows["action"])] = rows["mean_score"].to_numpy(np.float64)
-    tops = best.merge(index, on=keys)
-    values[tops["group"].to_numpy(), _ids(tops["best"])] = np.inf
+    tops = best[followed(best)].merge(index, on=keys)
+    values[tops["group"].to_numpy(), _ids(tops["best"])] = 1.0
     return values, index
 
 
@@ -159,8 +175,9 @@ def format_policy(best: pd.DataFrame, value: dict | None = None) -> str:
     """The policy of a study's ``best`` table as Markdown and, given ``policy_value``'s result, its
     value in play."""
     policy = policy_table(best)
-    lines = ["Policy: the best action by hand class (rows) and position from the dealer (columns):", "",
-             "| " + " | ".join([policy.index.name or ""] + [str(c) for c in policy.columns]) + " |",
+    lines = ["Policy: the action it takes by hand class (rows) and position from the dealer (columns): the best "
+             f"action where it beats the agents' own choice, else {AGENT}, the agent's own rule:", "",
+             "| " + " | ".join([policy.index.name or ""] + [position_name(c) for c in policy.columns]) + " |",
              "|" + "---|" * (len(policy.columns) + 1)]
     for label, row in policy.iterrows():
         lines.append("| " + " | ".join([str(label)] + ["" if pd.isna(v) else str(v) for v in row]) + " |")
@@ -171,5 +188,5 @@ def format_policy(best: pd.DataFrame, value: dict | None = None) -> str:
                       f"deal; it changed the seat's score on {value['changed']:.1%} of its deals.", "",
                   "| position | gain per deal |", "|---|---|"]
         for r in value["by_position"].itertuples(index=False):
-            lines.append(f"| {r.position} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
+            lines.append(f"| {position_name(r.position)} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
     return "\n".join(lines)

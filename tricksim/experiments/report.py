@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+MARKERS = "osD^vPX*<>hp"  # a marker per line of a figure, beside its colour
+
 
 def write_report(out, tables: dict, figures: dict, page: str, text: str) -> list[Path]:
     """Write into the folder ``out`` each of ``tables`` (file name to DataFrame) as CSV, each of

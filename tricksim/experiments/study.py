@@ -24,64 +24,51 @@ import pyarrow.parquet as pq
 
 from ..errors import OptionError
 from ..sim.batch import check_run
+from .best import BEST_COLUMNS, MIN_PAIRED, best_action, best_keys
 from .classes import class_columns, resolve_classes
 from .decisions import check_dask, decision_file, decision_frame, join_rows, make_study, read_rows
-from .policy import check_policy_run, format_policy, policy_table, policy_value
+from .policy import check_policy_run, followed, format_policy, policy_table, policy_value
 from .report import write_report
 from .stats import mean_interval, wilson
+from .summary import position_name
 
 
-def summarize_decisions(rows: pd.DataFrame, game: str, classes=None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """``(table, best)`` of a study's rows (see the module docstring)."""
+def summarize_decisions(rows: pd.DataFrame, game: str, classes=None,
+                        min_paired: int = MIN_PAIRED) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """``(table, best)`` of a study's rows (see the module docstring); ``min_paired``: the shared
+    decisions below which an action is not named best over another (``best.best_action``). With
+    the rows' ``own`` column (the action the agent took), ``best`` has the best's lead over the
+    agents' own choice on the decisions the best was open at (``over_agent``, with its interval)."""
     classed = class_columns(rows, game, classes)
     keys = list(classed.columns) + ["position"]
-    data = pd.concat([classed, rows[["hand", "decision", "position", "action", "score"]]], axis=1)
+    data = pd.concat([classed, rows[[c for c in SUMMARY_COLUMNS if c in rows.columns]]], axis=1)
     data["action"] = data["action"].astype(str)
     table = []
     best = []
     for key, group in data.groupby(keys, sort=True):
         key = key if isinstance(key, tuple) else (key,)
-        means = {}
-        for action, g in sorted(group.groupby("action"), key=lambda item: _action_order(item[0])):
+        for action, g in sorted(group.groupby("action"), key=lambda item: action_order(item[0])):
             scores = g["score"].to_numpy(dtype=np.float64)
             mean, low, high = mean_interval(scores)
             rate, rate_low, rate_high = wilson(int((scores > 0).sum()), len(scores))
             table.append(key + (action, len(scores), mean, low, high, rate, rate_low, rate_high))
-            means[action] = mean
         wide = group.pivot(index=["hand", "decision"], columns="action", values="score")
-        top, runner, margin = _best_action(wide, means)
-        best.append(key + (top, runner, len(wide)) + margin)
+        wide = wide[sorted(wide.columns, key=action_order)]
+        b = best_action(wide, min_paired)
+        over = (np.nan,) * 3
+        if b.best is not None and "own" in group.columns:
+            own = group[group["own"]].set_index(["hand", "decision"])["score"].reindex(wide.index)
+            over = mean_interval((wide[b.best] - own).dropna().to_numpy(dtype=np.float64))
+        best.append(key + (len(wide), b.best, b.rival, b.paired, b.margin, b.low, b.high, b.equal, b.undecided)
+                    + over)
     table = pd.DataFrame(table, columns=keys + ["action", "decisions", "mean_score", "low", "high",
                                                 "ahead", "ahead_low", "ahead_high"])
-    best = pd.DataFrame(best, columns=keys + ["best", "next", "decisions", "margin", "margin_low", "margin_high"])
+    best = pd.DataFrame(best, columns=keys + BEST_COLUMNS)
     return table, best
 
 
-def _best_action(wide: pd.DataFrame, means: dict) -> tuple:
-    """``(best, next, (margin, low, high))`` of one class and position: ``wide`` the score of each
-    action (columns) on each decision (rows; NaN where the action was not legal).
-
-    Not every action is legal at every decision (a Fifty-five dealer may hold only a bid), so means
-    over different decisions do not compare: the best is found by paired comparisons on the
-    decisions both actions were open at, the actions taken in order of their means and each one
-    better than the best so far on their shared decisions taking its place. The next is the one
-    closest to the best on their shared decisions, and the margin is that paired difference."""
-    ranked = sorted(means, key=means.get, reverse=True)
-    top = ranked[0]
-    for action in ranked[1:]:
-        shared = (wide[action] - wide[top]).dropna()
-        if len(shared) and shared.mean() > 0:
-            top = action
-    margins = {a: mean_interval((wide[top] - wide[a]).dropna().to_numpy(dtype=np.float64)) for a in ranked if a != top}
-    margins = {a: m for a, m in margins.items() if m[0] == m[0]}  # NaN: never open together
-    if not margins:
-        return top, None, (np.nan, np.nan, np.nan)
-    runner = min(margins, key=lambda a: margins[a][0])
-    return top, runner, margins[runner]
-
-
 def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out=None, dask=None,
-          progress: bool = True, policy: int = 0) -> dict:
+          progress: bool = True, policy: int = 0, min_paired: int = MIN_PAIRED, overwrite: bool = False) -> dict:
     """A decision study of ``hands`` deals of ``game`` (a Game): ``rows`` (one per decision and
     action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``).
 
@@ -92,30 +79,36 @@ def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out
     play on a Dask distributed cluster, ``"local"`` (a worker process per core) or a scheduler's
     address ``tcp://host:port``. The results are the same every way. ``progress``: a bar over the
     deals, in a terminal. ``policy``: deals (fresh ones, of seed + 1) to measure the study's policy
-    on against the agents' own rule (``policy.policy_value``; its result under ``policy``)."""
+    on against the agents' own rule (``policy.policy_value``; its result under ``policy``).
+    ``min_paired``: the shared decisions below which an action is not named best over another.
+    ``overwrite``: replace the rows of another study in ``out`` (else an OptionError)."""
     check_run(hands, seed)
+    if not isinstance(min_paired, int) or min_paired < 1:
+        raise OptionError(f"min_paired = {min_paired!r}: give a whole number of decisions, 1 or more")
     if policy:
         check_policy_run(game, policy, seed + 1, agents)
-    if hands == 0:
-        raise OptionError("hands = 0: a study needs one deal or more")
     resolve_classes(game.name, classes)  # bad names fail first
     plan = make_study(game, hands, seed, agents)
     check_dask(dask)
     if out is None:
         rows = decision_frame(game, hands, seed, agents, dask=dask, progress=progress)
-        table, best = summarize_decisions(rows, game.name, classes)
+        table, best = summarize_decisions(rows, game.name, classes, min_paired)
     else:
-        rows = RowsFile(decision_file(plan, Path(out) / "rows.parquet", dask=dask, progress=progress))
-        table, best = _summarize_file(rows.path, game.name, classes)
-    result = {"game": repr(game), "agents": agents, "hands": hands, "rows": rows, "table": table, "best": best}
+        rows = RowsFile(decision_file(plan, Path(out) / "rows.parquet", dask=dask, progress=progress,
+                                      overwrite=overwrite))
+        table, best = _summarize_file(rows.path, game.name, classes, min_paired)
+    result = {"game": game.label, "agents": agents, "hands": hands, "rows": rows, "table": table, "best": best,
+              "min_paired": min_paired}
     result["policy"] = policy_value(game, result, policy, seed + 1, agents, classes) if policy else None
     return result
 
 
-SUMMARY_COLUMNS = ["hand", "decision", "position", "action", "score"]  # what summarize_decisions reads, classes aside
+# what summarize_decisions reads, classes aside (``own``: when the rows have it)
+SUMMARY_COLUMNS = ["hand", "decision", "position", "action", "own", "score"]
 
 
-def _summarize_file(path: Path, game: str, classes=None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _summarize_file(path: Path, game: str, classes=None,
+                    min_paired: int = MIN_PAIRED) -> tuple[pd.DataFrame, pd.DataFrame]:
     """``summarize_decisions`` of the rows in the Parquet file ``path``, in less memory: the file is
     read a row group (a chunk) at a time, the hand classes of its rows worked out from it (a class
     is a function of the row alone), and only the classes and the columns the summary reads kept."""
@@ -126,9 +119,10 @@ def _summarize_file(path: Path, game: str, classes=None) -> tuple[pd.DataFrame, 
     for group in range(source.num_row_groups):
         rows = source.read_row_group(group).to_pandas()
         classed = class_columns(rows, game, functions).set_axis(list(columns.values()), axis=1)
-        kept.append(pd.concat([rows[SUMMARY_COLUMNS], classed], axis=1).copy())  # not a view keeping all of rows
+        read = rows[[c for c in SUMMARY_COLUMNS if c in rows.columns]]
+        kept.append(pd.concat([read, classed], axis=1).copy())  # a copy: not a view keeping all of rows
     read = {name: (lambda rows, column=column: rows[column].to_numpy()) for name, column in columns.items()}
-    return summarize_decisions(join_rows(kept), game, read)
+    return summarize_decisions(join_rows(kept), game, read, min_paired)
 
 
 class RowsFile(os.PathLike):
@@ -151,34 +145,109 @@ class RowsFile(os.PathLike):
         return read_rows(self.path, columns)
 
 
-def _title(result: dict) -> str:
+def study_title(result: dict) -> str:
+    """The game, agents and deals of a study, for titles."""
     return f"{result['game']}, agents {result['agents']}, {result['hands']:,} deals"
 
 
+def _cell(r, follow: bool) -> str:
+    """A best table row in a cell: the best action and its margin (``*``: it beats the agents' own
+    choice, and the policy takes it), or ``?`` when undecided."""
+    if not isinstance(r.best, str):
+        return "?"
+    return (r.best if r.margin != r.margin else f"{r.best} {r.margin:+.2f}") + ("*" if follow else "")
+
+
+def _note(r) -> str:
+    """Why a row is undecided, or the actions equal to its best."""
+    if isinstance(r.undecided, str) and r.undecided:
+        return r.undecided
+    return f"the same as {r.equal} wherever they met" if isinstance(r.equal, str) and r.equal else ""
+
+
+SUMMARY_ROWS = 30  # hand classes printed at most in a study's summary
+
+
+def format_study_summary(result: dict, out=None) -> str:
+    """The study in a few lines, for the terminal: the best action per hand class (rows) and
+    position from the dealer (columns) with its margin, the policy's value, and where the rest is."""
+    best = result["best"]
+    keys = best_keys(best)
+    classes = keys[:-1]
+    cells = best.assign(cell=[_cell(r, f) for r, f in zip(best.itertuples(index=False), followed(best))])
+    if classes:
+        grid = cells.pivot(index=classes, columns="position", values="cell").fillna("")
+        labels = [", ".join(map(str, k)) if isinstance(k, tuple) else str(k) for k in grid.index]
+    else:
+        grid, labels = cells.set_index("position")[["cell"]].T, ["all hands"]
+    grid = grid.rename(columns=position_name)
+    undecided = int(best["best"].isna().sum())
+    lines = [f"Decision study: {study_title(result)}, {int(best['decisions'].sum()):,} decisions", "",
+             f"The best action per {', '.join(classes) or 'hand'} (rows) and position from the dealer (columns), with "
+             f"its margin in mean score over its strongest rival on the decisions both were open at; * where it also "
+             f"beats the agents' own choice (the policy takes it); ? undecided:",
+             "", "| " + " | ".join([", ".join(classes) or ""] + list(grid.columns)) + " |",
+             "|" + "---|" * (grid.shape[1] + 1)]
+    for label, (_, row) in list(zip(labels, grid.iterrows()))[:SUMMARY_ROWS]:
+        lines.append("| " + " | ".join([label] + list(row)) + " |")
+    if len(labels) > SUMMARY_ROWS:
+        lines.append(f"… and {len(labels) - SUMMARY_ROWS} more hand classes")
+    lines.append("")
+    if undecided:
+        lines.append(f"{undecided} of {len(best)} undecided (no action beats every other on enough shared decisions; "
+                     f"the reasons are in the best table).")
+    value = result.get("policy")
+    if value is not None:
+        mean, low, high = value["gain"]
+        lines.append(f"The policy against the agents' own rule on {value['hands']:,} fresh deals: {mean:+.3f} "
+                     f"[{low:+.3f}, {high:+.3f}] a deal; by position " + ", ".join(
+                         f"{position_name(r.position)} {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}]"
+                         for r in value["by_position"].itertuples(index=False)) + ".")
+    lines.append(f"Every action's table, the reasons and the figures: {Path(out) / 'study.md'}" if out else
+                 "Run with --out DIR for every action's table, the reasons, the policy and the figures.")
+    return "\n".join(lines)
+
+
 def format_study(result: dict) -> str:
-    """The study as Markdown: the best action per class and position with its margin over the
-    next best, then every action's mean score and how often the seat came out ahead."""
+    """The study as Markdown: the best action per class and position with its margin over its
+    strongest rival (or why it is undecided), every action's mean score and how often the seat came
+    out ahead, and the policy."""
     best, table = result["best"], result["table"]
-    keys = list(best.columns[:list(best.columns).index("best")])
-    lines = [f"# Decision study: {_title(result)}", "",
-             "Best action per hand class and position from the dealer (0 the dealer, 1 eldest), its margin "
-             "in mean score over the next best on the same deals, 95 % interval:", "",
-             "| " + " | ".join(keys) + " | decisions | best | margin | next |",
-             "|" + "---|" * (len(keys) + 4)]
+    keys = best_keys(best)
+    min_paired = result.get("min_paired", MIN_PAIRED)
+    lines = [f"# Decision study: {study_title(result)}", "",
+             "The best action per hand class and position from the dealer: the one action that no other beats in "
+             "paired comparisons on the decisions where both were open (every action was played out on the same "
+             f"deal), named only when it was open on {min_paired} decisions or more. Its margin is its lead in mean "
+             "score over its strongest rival on their shared decisions (the paired decisions), with a 95 % "
+             "interval. *Over the agent*: its lead over the action the agents took, on the decisions it was "
+             "open at (the policy takes it where this interval is above zero). *Undecided*: no single action is "
+             "unbeaten, and the note says why.", "",
+             "| " + " | ".join(keys) + " | decisions | best | margin | rival | paired | over the agent | note |",
+             "|" + "---|" * (len(keys) + 7)]
     for r in best.itertuples(index=False):
         d = r._asdict()
         margin = _interval(d["margin"], d["margin_low"], d["margin_high"])
-        lines.append("| " + " | ".join(str(d[k]) for k in keys)
-                     + f" | {d['decisions']:,} | {d['best']} | {margin} | {d['next'] or ''} |")
-    lines += ["", "Every action: mean score of the seat and how often it came out ahead (score above 0):", "",
+        over = _interval(d["over_agent"], d["over_agent_low"], d["over_agent_high"])
+        top = d["best"] if isinstance(d["best"], str) else "undecided"
+        rival = d["rival"] if isinstance(d["rival"], str) else ""
+        lines.append("| " + " | ".join(_key_text(k, d[k]) for k in keys)
+                     + f" | {d['decisions']:,} | {top} | {margin if rival else ''} | {rival} | "
+                       f"{d['paired']:,} | {over if top != 'undecided' else ''} | {_note(r)} |")
+    lines += ["", "Every action: the seat's mean score over the decisions it was open at, and how often the seat came "
+                  "out ahead (score above 0); means of different actions are over different decisions:", "",
               "| " + " | ".join(keys) + " | action | decisions | mean score | ahead |", "|" + "---|" * (len(keys) + 4)]
     for r in table.itertuples(index=False):
         d = r._asdict()
-        lines.append("| " + " | ".join(str(d[k]) for k in keys)
+        lines.append("| " + " | ".join(_key_text(k, d[k]) for k in keys)
                      + f" | {d['action']} | {d['decisions']:,} | {_interval(d['mean_score'], d['low'], d['high'])}"
                        f" | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
     lines += ["", format_policy(best, result.get("policy"))]
     return "\n".join(lines)
+
+
+def _key_text(key: str, value) -> str:
+    return position_name(value) if key == "position" else str(value)
 
 
 def _interval(mean: float, low: float, high: float) -> str:
@@ -189,50 +258,13 @@ def _interval(mean: float, low: float, high: float) -> str:
     return f"{mean:+.3f}" if low != low else f"{mean:+.3f} [{low:+.3f}, {high:+.3f}]"
 
 
-def plot_best(result: dict, path) -> None:
-    """Save two heat maps by hand class (rows) and position (columns) as a PNG at ``path``: the
-    best action and its margin over the next best, coloured by its expected value (mean score),
-    and how often the seat came out ahead with it (its win rate)."""
-    from matplotlib import patheffects
-    from matplotlib.figure import Figure
-
-    best = result["best"]
-    keys = list(best.columns[:list(best.columns).index("best")])
-    cells = best.merge(result["table"].rename(columns={"action": "best", "decisions": "taken"}), on=keys + ["best"])
-    classes = keys[:-1]
-    if not classes:  # no hand classes: one row of every hand
-        cells, classes = cells.assign(hands="all"), ["hands"]
-    panels = (("mean_score", "expected value (mean score)", "the best action, its margin over the next",
-               lambda c: c.best if c.margin != c.margin else f"{c.best}\n{c.margin:+.2f}"),
-              ("ahead", "win rate (score above 0)", "how often it came out ahead", lambda c: f"{c.ahead:.0%}"))
-    grid = cells.pivot(index=classes, columns="position", values="mean_score")
-    fig = Figure(figsize=(2.4 + 2.2 * grid.shape[1], max(3.0, 1.6 + 0.5 * grid.shape[0])), layout="constrained")
-    axes = fig.subplots(1, 2, sharey=True)
-    outline = [patheffects.withStroke(linewidth=2, foreground="black")]
-    for ax, (column, label, title, text) in zip(axes, panels):
-        grid = cells.pivot(index=classes, columns="position", values=column)
-        image = ax.imshow(grid.to_numpy(dtype=float), cmap="viridis", aspect="auto", origin="lower")
-        for c in cells.itertuples(index=False):
-            key = tuple(getattr(c, k) for k in classes)
-            row = grid.index.get_loc(key if len(key) > 1 else key[0])
-            ax.text(grid.columns.get_loc(c.position), row, text(c), ha="center", va="center", color="white",
-                    fontsize=7, path_effects=outline)
-        ax.set_xticks(range(grid.shape[1]), grid.columns)
-        ax.set_xlabel("position from the dealer (0 the dealer, 1 eldest)")
-        ax.set_title(title, fontsize=8)
-        fig.colorbar(image, ax=ax, label=label, shrink=0.9)
-    axes[0].set_yticks(range(grid.shape[0]), [", ".join(map(str, k)) if isinstance(k, tuple) else str(k)
-                                              for k in grid.index])
-    axes[0].set_ylabel(", ".join(classes))
-    fig.suptitle(f"Best action: {_title(result)}", fontsize=9)
-    fig.savefig(path, dpi=120)
-
-
 def write_study(result: dict, out) -> list:
     """Write ``rows.parquet`` (every decision and action; already there when the study streamed its
     rows into ``out``), ``table.csv``, ``best.csv``, ``policy.csv``, the figures ``best.png`` and
     ``values.png``, and ``study.md`` (the tables, the policy and the figures) into the folder
     ``out``; the paths."""
+    from .study_figures import plot_best, plot_values
+
     rows, path = result["rows"], Path(out) / "rows.parquet"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not isinstance(rows, RowsFile):
@@ -245,38 +277,7 @@ def write_study(result: dict, out) -> list:
     return [path] + write_report(out, tables, figures, "study.md", format_study(result))
 
 
-def plot_values(result: dict, path) -> None:
-    """Save the expected value of each action against the hand strength (the first hand class),
-    one panel per position from the dealer, the 95 % interval shaded, as a PNG at ``path``."""
-    from matplotlib import colormaps
-    from matplotlib.figure import Figure
-
-    table = result["table"]
-    strength = table.columns[0]
-    if strength == "position":  # no hand classes: the positions side by side in one panel
-        table, strength = table.assign(panel="all hands"), "position"
-        panels = table.groupby("panel", sort=False)
-    else:
-        panels = table.groupby("position", sort=True)
-    actions = sorted(table["action"].unique(), key=_action_order)
-    colours = colormaps["viridis"](np.linspace(0, 0.9, len(actions)))
-    fig = Figure(figsize=(2.2 + 2.6 * panels.ngroups, 3.6), layout="constrained")
-    axes = np.atleast_1d(fig.subplots(1, panels.ngroups, sharey=True))
-    for ax, (panel, group) in zip(axes, panels):
-        for action, colour in zip(actions, colours):
-            line = group[group["action"] == action].sort_values(strength)
-            ax.plot(line[strength], line["mean_score"], marker=".", color=colour, label=action)
-            ax.fill_between(line[strength], line["low"], line["high"], color=colour, alpha=0.2)
-        ax.axhline(0, color="grey", lw=0.8)
-        ax.set_xlabel(strength)
-        ax.set_title(panel if strength == "position" else f"position {panel}", fontsize=9)
-    axes[0].set_ylabel("mean score of the seat")
-    axes[-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1))
-    fig.suptitle(f"Each action's value by hand: {_title(result)} (position 0 the dealer)", fontsize=9)
-    fig.savefig(path, dpi=120)
-
-
-def _action_order(label: str):
+def action_order(label: str):
     """Actions in the order a player reads them: pass first, then the bids from low to high."""
     word, _, number = label.partition(" ")
     return (word != "pass", word, float(number) if number.isdigit() else 0.0)

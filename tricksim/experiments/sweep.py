@@ -15,8 +15,9 @@ import pandas as pd
 from ..agents import Agent, agent_module, seat_agents
 from ..errors import OptionError
 from ..sim.batch import check_run, simulate
-from .report import write_report
+from .report import MARKERS, write_report
 from .stats import mean_interval
+from .summary import position_name
 
 
 def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="heuristic", workers: int = 1) -> dict:
@@ -26,10 +27,9 @@ def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="h
     high) and ``best`` (per position the value with the largest gain, its interval, and the values
     whose interval reaches the best's mean: the ones the sweep cannot tell apart from it)."""
     check_run(hands, seed)
-    if hands == 0:
-        raise OptionError("hands = 0: a sweep needs one deal or more")
     (base,), _ = seat_agents(game.name, agent, 1)
-    names = [name for name, _, _ in agent_module(game.name).PARAMS]
+    defaults = {name: default for name, default, _ in agent_module(game.name).PARAMS}
+    names = list(defaults)
     if base.name != "heuristic" or param not in names:
         raise OptionError(f"sweep {param!r} of {agent!r}: sweep a parameter of the heuristic agent, one of "
                           f"{', '.join(names)}")
@@ -56,8 +56,8 @@ def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="h
         tied = group.loc[group["high"] >= top["gain"], "value"].tolist()
         best.append((p, top["value"], top["gain"], top["low"], top["high"], tied))
     best = pd.DataFrame(best, columns=["position", "best", "gain", "low", "high", "indistinguishable"])
-    return {"game": repr(game), "agent": str(base), "param": param, "hands": hands, "seed": seed,
-            "table": table, "best": best}
+    return {"game": game.label, "agent": str(base), "param": param, "hands": hands, "seed": seed,
+            "base": float(base.params.get(param, defaults[param])), "table": table, "best": best}
 
 
 def _title(result: dict) -> str:
@@ -67,36 +67,49 @@ def _title(result: dict) -> str:
 def format_sweep(result: dict) -> str:
     """The sweep as Markdown: the best value per position, then every value's gain."""
     lines = [f"# Sweep: {_title(result)}", "",
-             "Best value per position from the dealer (0 the dealer, 1 eldest): the mean score a seat gains per deal "
+             "Best value per position from the dealer: the mean score a seat gains per deal "
              "with it, against the base agent on the same deals, 95 % interval; the values the sweep cannot tell "
              "from it (their interval reaches its gain):", "",
              "| position | best | gain | indistinguishable |", "|---|---|---|---|"]
     for r in result["best"].itertuples(index=False):
-        lines.append(f"| {r.position} | {r.best:g} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] | "
+        lines.append(f"| {_position(r.position)} | {r.best:g} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] | "
                      f"{', '.join(f'{v:g}' for v in r.indistinguishable)} |")
     lines += ["", "| value | position | deals | gain |", "|---|---|---|---|"]
     for r in result["table"].itertuples(index=False):
-        lines.append(f"| {r.value:g} | {r.position} | {r.deals:,} | {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
+        lines.append(f"| {r.value:g} | {_position(r.position)} | {r.deals:,} | "
+                     f"{r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}] |")
     return "\n".join(lines)
+
+
+def _position(position) -> str:
+    return position if position == "all" else position_name(position)
 
 
 def plot_sweep(result: dict, path) -> None:
     """Save the sweep curves (the gain of each value, a line per position and a thick one for all,
-    the 95 % interval shaded) as a PNG at ``path``."""
+    the 95 % interval shaded, the base agent's value marked) as a PNG at ``path``."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(7, 4.2), layout="constrained")
     ax = fig.subplots()
-    for position, group in result["table"].groupby("position", sort=False):
+    for k, (position, group) in enumerate(result["table"].groupby("position", sort=False)):
         overall = position == "all"
-        label = "all positions" if overall else f"position {position}"
-        line, = ax.plot(group["value"], group["gain"], marker="o", lw=2.5 if overall else 1.2,
-                        color="black" if overall else None, label=label)
+        label = "all positions" if overall else position_name(position)
+        line, = ax.plot(group["value"], group["gain"], marker="o" if overall else MARKERS[k % len(MARKERS)],
+                        lw=2.5 if overall else 1.2, color="black" if overall else None, label=label)
         ax.fill_between(group["value"], group["low"], group["high"], color=line.get_color(), alpha=0.15)
     ax.axhline(0, color="grey", lw=0.8)
+    base = result.get("base")
+    if base is not None:
+        ax.axvline(base, color="grey", ls="--", lw=1)
+        ax.annotate(f"base {base:g}", (base, 1), xycoords=("data", "axes fraction"), xytext=(3, -12),
+                    textcoords="offset points", fontsize=8, color="dimgrey")
+    if all(float(v).is_integer() for v in result["table"]["value"]):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(result["param"])
     ax.set_ylabel("gain per deal against the base agent (score)")
-    ax.legend(fontsize=8, title="position from the dealer (0 the dealer)", title_fontsize=8)
+    ax.legend(fontsize=8, title="position from the dealer", title_fontsize=8)
     ax.set_title(f"Sweep: {_title(result)}", fontsize=9)
     fig.savefig(path, dpi=120)
 

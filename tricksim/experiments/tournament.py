@@ -93,7 +93,7 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
                             "low": np.percentile(samples, 2.5, axis=0),
                             "high": np.percentile(samples, 97.5, axis=0)})
     return {
-        "game": repr(game),
+        "game": game.label,
         "agents": names,
         "hands": hands,
         "differences": table,
