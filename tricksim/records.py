@@ -1,5 +1,5 @@
 """Hand records: a played or simulated hand written as JSON (the machine form) and as text (for
-people), rebuilt exactly with ``game.deal`` and its action list (DESIGN.md §3), and shown trick by
+people), rebuilt exactly with ``game.deal`` and its action list, and shown trick by
 trick by ``tricksim replay``.
 
 >>> import tricksim
@@ -70,6 +70,7 @@ from .display import (
 )
 from .errors import OptionError
 from .sim import actions as A
+from .sim.game import hand_options
 from .sim.state import State
 
 FORMAT = "tricksim hand record"
@@ -172,13 +173,13 @@ class HandRecord:
             game = make_game(self.game, **self.options)
         except OptionError as error:
             raise RecordError(f"{error}") from None
-        missing = sorted(set(game.OPTIONS) - set(self.options))
+        missing = sorted(set(hand_options(game.OPTIONS)) - set(self.options))  # a match-only option may be absent
         if missing:
             raise RecordError(f"options: {missing[0]!r} is missing; a record names every option of its game")
         return game
 
 
-# --- the rest of a deal, as game.deal takes it (DESIGN.md §3) ----------------------------
+# --- the rest of a deal, as game.deal takes it ------------------------------------------
 
 
 def _sheepshead_rest(game, s) -> list[int]:

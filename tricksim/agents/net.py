@@ -33,6 +33,7 @@ import numpy as np
 from ..envs.engine import encode
 from ..errors import OptionError
 from ..sim.actions import CARD_BASE, NUM_ACTIONS
+from ..sim.game import hand_options
 from .family import legal, to_act
 
 FORMAT = "tricksim-net/1"
@@ -65,7 +66,8 @@ def read_policy(path, game) -> tuple[list[np.ndarray], list[np.ndarray]]:
     OptionError naming the file for a missing or corrupt file, or one trained for another game,
     other options or another observation."""
     weights, biases, meta = _read(str(path), *_stamp(str(path)))
-    if meta.get("game") != game.name or meta.get("options") != json.loads(json.dumps(game.options)):
+    trained = hand_options(meta.get("options") or {})
+    if meta.get("game") != game.name or trained != json.loads(json.dumps(hand_options(game.options))):
         raise OptionError(f"policy {path}: trained for {meta.get('game')} with options {meta.get('options')}, "
                           f"not for {game!r}")
     if meta.get("inputs") != net_inputs(game):

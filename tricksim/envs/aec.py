@@ -10,7 +10,8 @@ in team games) when a hand ends.
 
 ``episode="hand"`` (the default) plays one hand an episode: ``reset(seed=s)`` deals hand 0 of
 ``s``, each later ``reset()`` the next hand, as ``simulate`` deals them. ``episode="match"`` plays
-a whole match under the game's end rule, with the match totals in the observation.
+a whole match under the game's end rule, with the match totals in the observation; a match the
+game's ``max_hands`` option cuts off ends in ``truncations`` rather than ``terminations``.
 
 >>> from tricksim.envs import sheepshead_v0
 >>> env = sheepshead_v0.env()
@@ -34,7 +35,7 @@ from .table import ILLEGAL_REWARD, Table, action_id
 
 
 class TricksimAEC(AECEnv):
-    """The raw AEC environment of ``game`` (a name); ``options`` are its RULES.md options."""
+    """The raw AEC environment of ``game`` (a name); ``options`` are its options (docs/rules.md)."""
 
     metadata = {"render_modes": ["ansi"], "is_parallelizable": True}
 
@@ -111,7 +112,10 @@ class TricksimAEC(AECEnv):
             self.rewards = dict.fromkeys(self.agents, 0)
         self._scored = scores is not None
         if self.table.is_over():
-            self.terminations = dict.fromkeys(self.agents, True)
+            if self.table.truncated:  # cut off at max_hands deals
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
             self._mask = self._no_mask
         else:
             self._select(self.table.to_act)

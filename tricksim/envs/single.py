@@ -9,6 +9,8 @@
 The observation is the seat's int8 vector of ``obs_<game>.py``; the action space is the flat
 ``Discrete(NUM_ACTIONS)``. ``action_masks()`` (and ``info["action_mask"]``) gives the legal
 actions, as sb3-contrib's MaskablePPO expects. The reward is the seat's score when a hand ends.
+With ``episode="match"``, a match that the game's ``max_hands`` option cuts off ends with
+``truncated=True`` (``terminated=False``); a match ended by the game's rule is terminated.
 An illegal action changes nothing and ends the episode with ``illegal_reward`` (default -100,
 below any hand's score of every game) and ``info["illegal_action"] = True``.
 """
@@ -40,8 +42,8 @@ def opponent_arrays(game, seat: int, opponents) -> tuple[np.ndarray, np.ndarray]
 
 
 class SeatEnv(gymnasium.Env):
-    """``game`` from ``seat``'s chair against ``opponents``; ``options`` are the game's RULES.md
-    options; ``episode`` is ``"hand"`` or ``"match"`` (see ``tricksim.envs.aec``)."""
+    """``game`` from ``seat``'s chair against ``opponents``; ``options`` are the game's
+    options (docs/rules.md); ``episode`` is ``"hand"`` or ``"match"`` (see ``tricksim.envs.aec``)."""
 
     metadata = {"render_modes": ["ansi"]}
 
@@ -80,7 +82,8 @@ class SeatEnv(gymnasium.Env):
         if not (0 <= a < NUM_ACTIONS and self.table.mask[a]):
             return self._observation(), self.illegal_reward, True, False, dict(self._info(), illegal_action=True)
         reward = self._apply(a) + self._play_others()
-        return self._observation(), float(reward), self.table.is_over(), False, self._info()
+        truncated = self.table.truncated  # a match cut off at max_hands deals
+        return self._observation(), float(reward), self.table.is_over() and not truncated, truncated, self._info()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans over the action space."""

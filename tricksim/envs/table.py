@@ -83,6 +83,11 @@ class Table:
     def is_over(self) -> bool:
         return self.match.is_over() if self.match is not None else self.to_act < 0
 
+    @property
+    def truncated(self) -> bool:
+        """Whether the episode, a match, was cut off at the game's ``max_hands`` deals."""
+        return self.match is not None and self.match.truncated
+
     def observe(self, seat: int, out: np.ndarray) -> np.ndarray:
         self.kernels.observe(self.family, self.array, seat, out)
         if self.match is not None:  # the match totals, from the seat's left

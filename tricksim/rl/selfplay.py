@@ -57,7 +57,10 @@ class SelfPlayEnv(gymnasium.Env):
         self.aec.step(int(action))
         done = self._play_others()
         reward = self.aec.rewards[self.learner] if done else 0  # a hand's scores come when it ends
-        return self._observation["observation"], float(reward), done, False, {"action_mask": self.action_masks()}
+        # a match cut off at max_hands deals (an illegal action sets both flags: that terminates)
+        truncated = bool(self.aec.truncations[self.learner] and not self.aec.terminations[self.learner])
+        return (self._observation["observation"], float(reward), done and not truncated, truncated,
+                {"action_mask": self.action_masks()})
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans (sb3-contrib's MaskablePPO reads them)."""

@@ -9,8 +9,9 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardSet, card_label
+from ..errors import OptionError
 from . import bluke as K
-from .game import Game, Option
+from .game import Game, Option, max_hands_option
 from .kernels import new_rng
 from .state import State
 
@@ -18,7 +19,7 @@ TRUMP_NAMES = ["C", "D", "H", "S"]  # the trump column's categories; no trump is
 
 
 class Bluke(Game):
-    """Bluke, 2 to 10 players, 54 cards, a match of 25 hands (RULES.md §4).
+    """Bluke, 2 to 10 players, 54 cards, a match of 25 hands (docs/rules.md, Bluke).
 
     >>> game = Bluke(players=3)
     >>> state = game.deal(hands=["AH KH", "5H LJ", "3H 4S"], rest="2S " + " ".join(
@@ -33,6 +34,7 @@ class Bluke(Game):
     """
 
     name = "bluke"
+    title = "Bluke"
     kernels = K
     OPTIONS = {
         "players": Option(4, tuple(range(K.MIN_PLAYERS, K.MAX_PLAYERS + 1)), "seats at the table"),
@@ -40,6 +42,7 @@ class Bluke(Game):
         "hook": Option(False, (False, True), "the dealer may not make the bids total the hand size"),
         "bluke_lead": Option("free", ("free", "next_sets_suit"), "after a bluke lead: play anything, "
                              "or follow the first non-bluke card played"),
+        "max_hands": max_hands_option(500),
     }
 
     def __init__(self, **options):
@@ -51,6 +54,9 @@ class Bluke(Game):
         )
         self.max_hand = K.max_hand(self.players)
         self.match_hands = int(K.MATCH_HANDS[self.players])  # 2 * max_hand - 1: 25 for 2-4 players
+        if o["max_hands"] < self.match_hands:
+            raise OptionError(f"bluke: max_hands = {o['max_hands']} is not allowed with players = {self.players}; "
+                              f"the match's {self.match_hands} deals need max_hands >= {self.match_hands}")
 
     def hand_size(self, hand: int) -> int:
         """Cards a seat in match hand number ``hand`` (0 .. match_hands - 1)."""

@@ -13,7 +13,7 @@ from ..cards import SUITS, CardSet, card_label
 from ..errors import OptionError
 from . import actions as A
 from . import fiftyfive as K
-from .game import Game, Option, nullable_column
+from .game import Game, Option, max_hands_option, nullable_column
 from .state import State
 
 BID_VALUES = (10, 15, 20, 25, 60)
@@ -49,9 +49,10 @@ def _parse_bid_values(value) -> tuple[int, ...]:
 
 
 class FiftyFive(Game):
-    """Fifty-five for 2 to 9 players, with a kitty and bidding (RULES.md §2)."""
+    """Fifty-five for 2 to 9 players, with a kitty and bidding (docs/rules.md, Fifty-five)."""
 
     name = "fiftyfive"
+    title = "Fifty-five"
     kernels = K
     OPTIONS = {
         "players": Option(5, tuple(range(2, K.MAX_PLAYERS + 1)), "seats at the table (5 cards each, 5 to the kitty)"),
@@ -60,7 +61,8 @@ class FiftyFive(Game):
         "exchange": Option(0, (0, 1, 2, 3), "cards each other player may exchange after trump is named"),
         "first_lead": Option("eldest", ("eldest", "bidder"), "who leads the first trick"),
         "teams": Option(0, (0, 2, 3, 4, 5, 6, 7, 8, 9), "0 for every player alone, k teams of seats i, i+k, ..."),
-        "target": Option(55, (), "a positive number of points that wins the match"),
+        "target": Option(55, (), "a positive number of points that wins the match", minimum=1),
+        "max_hands": max_hands_option(500),
     }
 
     def __init__(self, **options):
@@ -72,8 +74,6 @@ class FiftyFive(Game):
         if k > 1 and (n % k or k > n):
             raise OptionError(f"fiftyfive: teams = {k} is not allowed with players = {n}; "
                               f"players must be a multiple of teams")
-        if o["target"] <= 0:
-            raise OptionError(f"fiftyfive: target = {o['target']} is not allowed; it takes a positive number")
         array = np.zeros(K.OPTION_SIZE, dtype=np.int64)
         array[K.O_PLAYERS] = n
         array[K.O_ALL_PASS] = ("dealer_min", "redeal").index(o["all_pass"])
@@ -178,7 +178,7 @@ class FiftyFive(Game):
             frame[f"score_{p}"] = col[f"score_{p}"].astype(np.int16)
         return pd.DataFrame(frame)
 
-    # --- matches (RULES.md §2, Match) ---------------------------------------------
+    # --- matches (docs/rules.md, Fifty-five: Match) ------------------------------
 
     def first_to_reach(self, before: list[int], state: State) -> list[int]:
         """The sides (lowest seat of each) that reach ``target`` first in the finished hand

@@ -21,16 +21,18 @@ from .state import State
 
 @dataclass(frozen=True)
 class Option:
-    """A game option of RULES.md: its default, its allowed values and one line of help."""
+    """A game option (docs/rules.md, each game's Options): its default, its allowed values and one line of help."""
 
     default: Any
     choices: tuple = ()
     help: str = ""
+    minimum: int | None = None  # the least value a number may take (None: no least)
 
     def check(self, game: str, name: str, value: Any) -> Any:
         """The value converted to the option's type; OptionError naming it if it is not allowed."""
         converted = _convert(value, type(self.default))
-        if converted is None or (self.choices and converted not in self.choices):
+        if (converted is None or (self.choices and converted not in self.choices)
+                or (self.minimum is not None and converted < self.minimum)):
             raise OptionError(f"{game}: {name} = {value!r} is not allowed; {self.allowed()}")
         return converted
 
@@ -38,6 +40,21 @@ class Option:
         if self.choices:
             return "choose one of " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c) for c in self.choices)
         return f"it takes {self.help}" if self.help else f"it takes a {type(self.default).__name__}"
+
+
+MATCH_ONLY = ("max_hands",)  # options that change how a match ends and never how a hand plays
+
+
+def hand_options(options: dict) -> dict:
+    """``options`` without the match-only ones: what a hand's play depends on (a hand record, a
+    trained network)."""
+    return {k: v for k, v in options.items() if k not in MATCH_ONLY}
+
+
+def max_hands_option(default: int) -> Option:
+    """A game's ``max_hands`` with its ``default``: the deals after which a match stops (``Match``)."""
+    return Option(default, (), "a positive whole number of deals, thrown-in deals included, after which a match "
+                  "stops and the best totals win", minimum=1)
 
 
 def _convert(value: Any, kind: type) -> Any:
@@ -64,6 +81,7 @@ class Game:
     """A game with its options fixed. Made by ``tricksim.make_game``."""
 
     name: str = ""
+    title: str = ""  # the game's name as players write it
     OPTIONS: dict[str, Option] = {}
     kernels: Any = None  # the game's numba module
 
@@ -83,6 +101,14 @@ class Game:
         """The number of fixed teams, of seats ``seat % teams``; 0 when every seat plays for itself
         (Sheepshead's sides change from hand to hand)."""
         return self.options.get("teams", 0)
+
+    @property
+    def label(self) -> str:
+        """The game and the options that differ from the defaults, as a person reads them:
+        ``Sheepshead``, ``Fifty-five (players=6)``; for titles of tables and figures."""
+        changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.options.items()
+                   if v != self.OPTIONS[k].default]
+        return self.title + (f" ({', '.join(changed)})" if changed else "")
 
     def __repr__(self) -> str:
         changed = {k: v for k, v in self.options.items() if v != self.OPTIONS[k].default}
@@ -146,7 +172,7 @@ class Game:
     # --- matches: hooks read by Match (a game overrides what its end rule needs) --
 
     def new_match(self, seed: int, dealer: int = 0, totals=None):
-        """A match under the game's end rule (RULES.md), hands dealt from ``(seed, hand number)``."""
+        """A match under the game's end rule (docs/rules.md), hands dealt from ``(seed, hand number)``."""
         from .match import Match
 
         return Match(self, seed, dealer, totals)

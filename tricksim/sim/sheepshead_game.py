@@ -11,7 +11,7 @@ import pandas as pd
 from ..cards import CardSet, card_label, parse_card
 from ..errors import OptionError
 from . import sheepshead as K
-from .game import Game, Option, nullable_column
+from .game import Game, Option, max_hands_option, nullable_column
 from .kernels import new_rng
 from .state import State
 
@@ -23,9 +23,10 @@ for _code, _label in enumerate(CALLABLE):
 
 
 class Sheepshead(Game):
-    """Five-handed call-an-ace Sheepshead (RULES.md §1)."""
+    """Five-handed call-an-ace Sheepshead (docs/rules.md, Sheepshead)."""
 
     name = "sheepshead"
+    title = "Sheepshead"
     kernels = K
     OPTIONS = {
         "players": Option(5, (5,), "seats at the table (call-an-ace is five-handed)"),
@@ -34,6 +35,7 @@ class Sheepshead(Game):
         "no_pick": Option("leaster", ("leaster", "doubler", "forced"), "when everybody passes"),
         "double_on_bump": Option(False, (False, True), "every loss is doubled"),
         "hands": Option(10, (), "a whole number of hands in a match, a positive multiple of 5"),
+        "max_hands": max_hands_option(500),
     }
 
     def __init__(self, **options):
@@ -41,6 +43,9 @@ class Sheepshead(Game):
         hands = self.options["hands"]
         if hands <= 0 or hands % K.PLAYERS:
             raise OptionError(f"sheepshead: hands = {hands} is not allowed; it must be a positive multiple of 5")
+        if self.options["max_hands"] < hands:
+            raise OptionError(f"sheepshead: max_hands = {self.options['max_hands']} is not allowed with hands = "
+                              f"{hands}; the match's deals need max_hands >= hands")
         o = self.options
         self.option_array = np.array(
             [

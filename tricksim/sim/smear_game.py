@@ -26,10 +26,9 @@ import numpy as np
 import pandas as pd
 
 from ..cards import SUITS, CardSet, card_label
-from ..errors import OptionError
 from . import actions as A
 from . import smear as K
-from .game import Game, Option, nullable_column
+from .game import Game, Option, max_hands_option, nullable_column
 from .state import State
 
 
@@ -42,9 +41,6 @@ class SmearGame(Game):
 
     def __init__(self, **options):
         super().__init__(**options)
-        if self.options["target"] <= 0:
-            raise OptionError(f"{self.name}: target = {self.options['target']} is not allowed; "
-                              f"it takes a positive number")
         o = self.options
         array = np.zeros(K.OPTION_SIZE, dtype=np.int64)
         array[K.O_VARIANT] = self.variant
@@ -183,7 +179,7 @@ class SmearGame(Game):
 
 
 class Shmear(SmearGame):
-    """Shmear: 6 players in teams, 53 cards, bids of 3 to 6 points (RULES.md §3).
+    """Shmear: 6 players in teams, 53 cards, bids of 3 to 6 points (docs/rules.md, Shmear).
 
     >>> game = Shmear()
     >>> state = game.new_hand(seed=1, dealer=0)
@@ -192,12 +188,14 @@ class Shmear(SmearGame):
     """
 
     name = "shmear"
+    title = "Shmear"
     variant = K.SHMEAR
     OPTIONS = {
         "players": Option(6, (6,), "seats at the table"),
         "teams": Option(3, (3, 2), "3 teams of 2 (seats i, i+3) or 2 teams of 3 (seats i, i+2, i+4)"),
         "may_trump": Option(False, (False, True), "a player may trump even when able to follow suit"),
-        "target": Option(21, (), "a positive number of points that wins the match"),
+        "target": Option(21, (), "a positive number of points that wins the match", minimum=1),
+        "max_hands": max_hands_option(500),
     }
 
     def _observe_more(self, s: np.ndarray, seat: int) -> dict:
@@ -224,9 +222,10 @@ class Shmear(SmearGame):
 
 class NESmear(SmearGame):
     """Four Point Northeastern Wisconsin Smear: 4 players, 32 cards, bids of 2 to 4 points,
-    a widow (RULES.md §5)."""
+    a widow (docs/rules.md, NE Smear)."""
 
     name = "nesmear"
+    title = "NE Smear"
     variant = K.NESMEAR
     points = ("high", "low", "jack", "game")
     OPTIONS = {
@@ -234,9 +233,10 @@ class NESmear(SmearGame):
         "widow": Option(3, (0, 1, 2, 3), "undealt cards the high bidder takes before naming trump"),
         "high_low": Option("fixed", ("fixed", "in_play"), "High and Low: the A and 7 of trumps, or the "
                            "highest and lowest trump played"),
-        "target": Option(15, (), "a positive number of points that wins the match"),
+        "target": Option(15, (), "a positive number of points that wins the match", minimum=1),
         "go_out": Option("any", ("any", "bid_only"), "whether a team can win the match on a hand "
                          "where it did not make its own bid"),
+        "max_hands": max_hands_option(500),
     }
 
     def _observe_more(self, s: np.ndarray, seat: int) -> dict:
