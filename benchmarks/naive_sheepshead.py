@@ -2,7 +2,7 @@
 
 This is NOT the tricksim engine.  It is a deliberately plain, obviously-correct
 implementation of random self-play of complete five-handed call-an-ace
-Sheepshead hands (default options of RULES.md section 1), written with the
+Sheepshead hands (default options of docs/rules.md, Sheepshead), written with the
 standard library only: cards are strings such as "QC" or "TD", hands are lists,
 and every decision is a straightforward loop.  The numba engine's hands/second
 is quoted as a ratio against this file, so it does the same work per hand as

@@ -1,4 +1,4 @@
-"""The heuristic Bluke agent (tricksim/agents/bluke.py, RULES.md §4).
+"""The heuristic Bluke agent (tricksim/agents/bluke.py; docs/rules.md, Bluke).
 
 * every action it picks is legal, over random deals of every option set that changes the
   phases (players 2..10, every hand size of a match, min_bid 0|1, hook, bluke_lead), with

@@ -1,6 +1,6 @@
-"""RULES.md §6 for Bluke (RULES.md §4), checked after every step of many random hands.
+"""What always holds (docs/rules.md, All games) for Bluke, checked after every step of many random hands.
 
-A small rule oracle written here from RULES.md §4 (hand sizes, the turned card, legal bids, legal
+A small rule oracle written here from docs/rules.md, Bluke (hand sizes, the turned card, legal bids, legal
 plays, the trick winner, scores), independent of the engine's tables, backs two checkers:
 
 * ``check_hands``: a numba loop that deals with the engine's own ``deal_random``, plays uniformly
@@ -35,7 +35,7 @@ from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
 from oracle_bits import count as _count
 
-# --- the rule oracle, from RULES.md §4 ----------------------------------------------------------
+# --- the rule oracle, from docs/rules.md, Bluke -------------------------------------------------
 
 FULL_DECK = (1 << 54) - 1
 LJ, HJ = parse_card("LJ"), parse_card("HJ")
@@ -44,7 +44,7 @@ O_SUIT_MASK = np.array([sum(1 << parse_card(r + s) for r in "23456789TJQKA") for
 
 
 def oracle_sizes(players):
-    """RULES.md §4 Deals: M = min(13, 53 // n), then M, M-1, ..., 1, 2, ..., M."""
+    """docs/rules.md, Bluke: Deals: M = min(13, 53 // n), then M, M-1, ..., 1, 2, ..., M."""
     m = min(13, 53 // players)
     return list(range(m, 0, -1)) + list(range(2, m + 1))
 
@@ -92,7 +92,7 @@ def oracle_winner(cards, n, leader, trump):
 
 @nb.njit(cache=False)
 def oracle_score(bid, took):
-    """RULES.md §4 Score."""
+    """docs/rules.md, Bluke: Score."""
     if bid == 0:
         return 10 if took == 0 else -10
     return 10 * bid + (took - bid) if took >= bid else -10 * bid
@@ -128,15 +128,15 @@ ERRORS = {
     4: "the cards played are not exactly the cards in the trick slots",
     5: "the legal set is empty while the hand is on",
     6: "the legal set is not empty once the hand is over",
-    7: "the legal bids differ from RULES.md §4 (min_bid .. hand size, the hook)",
-    8: "the legal plays differ from RULES.md §4 (follow suit, blukes any time, bluke lead)",
+    7: "the legal bids differ from docs/rules.md, Bluke (min_bid .. hand size, the hook)",
+    8: "the legal plays differ from docs/rules.md, Bluke (follow suit, blukes any time, bluke lead)",
     9: "the wrong seat is to act in the bidding (eldest first, clockwise)",
     10: "the wrong seat is to act in a trick (leader first, then clockwise)",
     11: "a trick's slots differ from the plays made",
-    12: "a trick's winner differs from RULES.md §4",
+    12: "a trick's winner differs from docs/rules.md, Bluke",
     13: "the trick winner does not lead the next trick",
     14: "tricks taken do not add to the hand size",
-    15: "scores differ from RULES.md §4",
+    15: "scores differ from docs/rules.md, Bluke",
     16: "the hand size or trump differs from the deal rules",
     17: "the hand did not end after hand size tricks",
 }

@@ -1,4 +1,4 @@
-"""Worked Bluke hands, each pinning one rule of RULES.md sections 0 and 4 (the golden
+"""Worked Bluke hands, each pinning one rule of docs/rules.md (All games, Bluke; the golden
 playthroughs run in test_golden.py).
 
 Every deal here was made by hand and every legal list, trick winner and score below was worked

@@ -1,4 +1,4 @@
-"""Card and action labels (RULES.md §0 Card labels, Action labels) and CardSet."""
+"""Card and action labels (docs/rules.md, All games: Card labels, Action labels) and CardSet."""
 
 from __future__ import annotations
 

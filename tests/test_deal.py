@@ -1,4 +1,4 @@
-"""The Sheepshead deal (RULES.md §0 Shuffle and deal, §1 Deal): 6 cards a seat, 2 to the blind,
+"""The Sheepshead deal (docs/rules.md, All games: Seats, deals and tricks; Sheepshead): 6 cards a seat, 2 to the blind,
 every hand a uniformly random subset of the 32 cards, reproducible from (seed, hand number).
 
 The probabilities are worked out here from first principles with math.comb and compared with

@@ -1,12 +1,12 @@
-"""RULES.md §6 for Fifty-five, checked after every step of many random hands, and the deal's
-probabilities.
+"""What always holds (docs/rules.md, All games) for Fifty-five, checked after every step of many
+random hands, and the deal's probabilities.
 
 * ``check_hands`` (numba) deals with the engine's ``deal_random``, plays uniformly random legal
   actions through ``legal``/``step`` and checks the raw state after every step: every card in
   exactly one place (hands, kitty, stock, discards, played = the trick slots), a non-empty legal
   set while the hand is on (empty after), legal cards held by the seat to act, seats in turn
   (one card from each player per trick, clockwise from the leader), the trick winner by an
-  oracle written here from RULES.md §2, and at the end 25 points + 5 if a trump was played,
+  oracle written here from docs/rules.md (Fifty-five), and at the end 25 points + 5 if a trump was played,
   with the scores recomputed.
 * A hypothesis test does the same through the Python ``State`` API.
 * P(a given seat holds the 5 of a given suit) = 5/52, within 5 standard errors.
@@ -31,7 +31,7 @@ from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
 from oracle_bits import count as _count, bit as _bit
 
-# --- the rule oracle, from RULES.md §2 -----------------------------------------------------------
+# --- the rule oracle, from docs/rules.md, Fifty-five ---------------------------------------------
 
 DECK_MASK = (1 << 52) - 1
 AH = parse_card("AH")
@@ -73,10 +73,10 @@ ERRORS = {
     6: "the legal set is not empty after the hand is over",
     7: "a legal card is not held by the seat to act",
     8: "the wrong seat is to act in a trick (leader first, then clockwise)",
-    9: "a trick's winner differs from RULES.md §2",
+    9: "a trick's winner differs from docs/rules.md (Fifty-five: Play)",
     10: "the trick winner does not lead the next trick",
     11: "the points handed out are not 25 (+5 if a trump was played)",
-    12: "the scores differ from RULES.md §2",
+    12: "the scores differ from docs/rules.md (Fifty-five: Score)",
     13: "the hand did not end within 200 actions",
     14: "a play is illegal by the oracle (follow or trump; renege only with 5, J, A♥ above the lead)",
     15: "a hand does not hold 5 cards when play starts",
@@ -88,7 +88,7 @@ ERRORS = {
 
 @nb.njit(cache=False)
 def oracle_play_mask(hand, t, led_card):
-    """RULES.md §2 Play, written plainly from the oracle tables."""
+    """docs/rules.md, Fifty-five: Play, written plainly from the oracle tables."""
     if led_card < 0:
         return hand
     trumps = hand & O_TRUMP_MASK[t]

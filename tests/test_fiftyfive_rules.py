@@ -1,4 +1,4 @@
-"""Worked Fifty-five hands (RULES.md §2), each checked by hand (the golden playthroughs run in test_golden.py).
+"""Worked Fifty-five hands (docs/rules.md), each checked by hand (the golden playthroughs run in test_golden.py).
 
 Unless a test says otherwise: five players, dealer 0, so seat 1 is eldest; seat 1 bids and the
 others pass, seat 1 takes the kitty and discards exactly the kitty's five cards (so his hand is
@@ -428,7 +428,7 @@ def test_bad_deals_are_refused():
         game.deal(hands=PLAIN_DEAL[:4], rest=" ".join(ALL[:32]))
 
 
-# --- matches (RULES.md §2, Match) ---------------------------------------------------------------------
+# --- matches (docs/rules.md, Fifty-five: Match) -------------------------------------------------------
 
 CROSSING = ["6C TD 8H 9H TH", "5S JS AS 2C 3C", "KC 4D 5D 6D 7D", "4C 8D 2H 3H 4H", "5C 9D 5H 6H 7H"]
 

@@ -1,4 +1,4 @@
-"""What a seat may see (RULES.md §1 Partner, DESIGN.md §2 Hidden information is explicit):
+"""What a seat may see (docs/rules.md, Sheepshead: Partner):
 
 * the holder of the called card (or of the jack of diamonds) is the secret partner: nobody is
   told, and observations must not reveal it until the card is played;

@@ -1,6 +1,6 @@
-"""RULES.md §6 for Sheepshead, checked after every step of many random hands.
+"""What always holds (docs/rules.md, All games) for Sheepshead, checked after every step of many random hands.
 
-Two checkers share one small rule oracle written here from RULES.md §1 (trump order, fail
+Two checkers share one small rule oracle written here from docs/rules.md, Sheepshead (trump order, fail
 order, card points, trick winner, scoring band and scores), independent of the engine's tables:
 
 * ``check_hands`` is a numba loop that deals with the engine's own ``deal_random``, plays
@@ -10,7 +10,7 @@ order, card points, trick winner, scoring band and scores), independent of the e
 * ``test_public_api_invariants`` is a hypothesis test that does the same through the Python
   ``State`` API only (``hand``, ``tricks``, ``observe``, ``result``, ``scores``).
 
-Invariants (RULES.md §6 and §1):
+Invariants (docs/rules.md, All games: What always holds, and Sheepshead):
 
 * every one of the 32 cards is in exactly one place: a hand, the blind, the bury, the unknown
   (while set aside) or the cards played, which are exactly the cards in the trick slots; at the
@@ -18,7 +18,7 @@ Invariants (RULES.md §6 and §1):
 * the legal set is never empty while the hand is not over, and empty once it is; every legal
   card is held by the seat to act (or is its unknown);
 * seats act in turn: the picking round from eldest, each trick from its leader clockwise, so a
-  finished trick has one card from each seat; its winner is the one RULES.md gives and leads next;
+  finished trick has one card from each seat; its winner is the one docs/rules.md gives and leads next;
 * picker side + defenders (tricks + bury) = 120; in a leaster the points taken add to 120 with the
   blind; scores add to 0 and equal the scoring band's scores, recomputed here.
 """
@@ -40,7 +40,7 @@ from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
 from oracle_bits import count as _count, bit as _bit
 
-# --- the rule oracle, from RULES.md §1 ---------------------------------------------------------
+# --- the rule oracle, from docs/rules.md, Sheepshead -------------------------------------------
 
 PLAYERS = 5
 TRUMP = 4  # oracle suit code of the trumps
@@ -87,7 +87,7 @@ def oracle_trick_winner(cards, leader, unknown_pos, called_suit):
 
 @nb.njit(cache=False)
 def oracle_picker_scores(picker, partner, side_tricks, side_points, bump, doubled, out):
-    """RULES.md §1 Result and Scores: fills ``out`` with the five scores and returns
+    """docs/rules.md, Sheepshead: Result and scores: fills ``out`` with the five scores and returns
     ``(win, m)``. ``partner`` is -1 when the picker is alone."""
     if side_tricks == 6:
         win, m = True, 3
@@ -128,8 +128,8 @@ def oracle_picker_scores(picker, partner, side_tricks, side_points, bump, double
 
 @nb.njit(cache=False)
 def oracle_leaster_scores(points, tricks, doubled, out):
-    """RULES.md §1 leaster: the fewest card points among players with a trick wins 1 from each
-    other player; a tie for fewest is a wash."""
+    """docs/rules.md, Sheepshead: Nobody picks (leaster): the fewest card points among players with
+    a trick wins 1 from each other player; a tie for fewest is a wash."""
     fewest = 1 << 30
     for p in range(PLAYERS):
         if tricks[p] > 0 and points[p] < fewest:
@@ -165,14 +165,14 @@ ERRORS = {
     9: "the wrong seat is to act in the picking round (eldest first, clockwise)",
     10: "the wrong seat is to act in a trick (leader first, then clockwise)",
     11: "a finished trick's slots (leader, cards in play order) differ from the plays made",
-    12: "a trick's winner differs from RULES.md (highest trump, else highest of the suit led; "
+    12: "a trick's winner differs from docs/rules.md (highest trump, else highest of the suit led; "
         "the unknown never wins)",
     13: "the trick winner does not lead the next trick (or the hand did not end after 6 tricks)",
     14: "picker side + defenders (tricks + bury) is not 120",
     15: "points taken per seat (POINTS_TAKEN / TRICKS_WON) differ from the tricks won",
     16: "picker side points (SIDE_POINTS) differ from the recomputed side points",
-    17: "outcome or multiplier differs from the scoring band of RULES.md §1",
-    18: "scores differ from the scores of RULES.md §1",
+    17: "outcome or multiplier differs from the scoring band of docs/rules.md, Sheepshead",
+    18: "scores differ from the scores of docs/rules.md, Sheepshead",
     19: "scores do not add up to 0",
     20: "leaster: the points taken (blind included) do not add up to 120",
     21: "the partner is not the seat that held the called card (or the jack of diamonds)",

@@ -1,4 +1,4 @@
-"""Worked Four Point Northeastern Wisconsin Smear hands (RULES.md §5), each checked by hand.
+"""Worked Four Point Northeastern Wisconsin Smear hands (docs/rules.md, NE Smear), each checked by hand.
 
 Unless a test says otherwise: four players, dealer 0 (so seat 1 is eldest), widow 3, trump hearts,
 teams 0+2 (team 0) and 1+3 (team 1). Seat 1 wins the auction, takes the widow, names hearts and

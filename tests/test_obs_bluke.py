@@ -43,7 +43,7 @@ def _vector(state, seat):
 
 
 def _winner(cards, leader, trump, players):
-    """RULES.md §4: the highest bluke, else the highest trump, else the highest of the suit led."""
+    """docs/rules.md, Bluke: the highest bluke, else the highest trump, else the highest of the suit led."""
     led = cards[0] // 13  # 4 for a bluke, which no suited card matches (a bluke wins then anyway)
 
     def power(c):

@@ -80,7 +80,7 @@ def _public_tricks(state):
 
 
 def _voids(state):
-    """Python's reading of RULES.md §4 Play: seat -> suits it showed void in (not following a
+    """Python's reading of docs/rules.md, Bluke: Play: seat -> suits it showed void in (not following a
     suit set by the lead, or with ``next_sets_suit`` by the first non-bluke after a bluke lead)."""
     game = state.game
     sets_suit = game.options["bluke_lead"] == "next_sets_suit"

@@ -6,7 +6,7 @@
   feature columns describe the hands as dealt;
 * it never reads what its seat cannot see: worlds that differ only in hidden cards (other hands,
   the blind, another seat's bury or unknown, and with them the secret partner) give the same action;
-* worked decisions, each checked by hand against RULES.md §1 and the agent's documented rules;
+* worked decisions, each checked by hand against docs/rules.md (Sheepshead) and the agent's documented rules;
 * it beats random play clearly.
 
 Card points: A 11, T 10, K 4, Q 3, J 2. Trumps high to low: QC QS QH QD JC JS JH JD AD TD KD 9D

@@ -1,4 +1,4 @@
-"""Worked Sheepshead hands, each pinning one rule of RULES.md sections 0 and 1.
+"""Worked Sheepshead hands, each pinning one rule of docs/rules.md (All games, Sheepshead).
 
 Every deal here was made by hand and every legal-move list, trick winner and score below was
 worked out by hand from the rule book (never copied from the engine's output); the point
@@ -842,7 +842,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
         with pytest.raises(tricksim.IllegalActionError):
             state.apply(bad)
         assert (state.current_player, legal(state), tricks_of(state)) == before
-    # the error names the action and lists what is legal (RULES.md section 0)
+    # the error names the action and lists what is legal (docs/rules.md, All games: Action labels)
     with pytest.raises(tricksim.IllegalActionError) as excinfo:
         state.apply("play 7H")
     assert "7H" in str(excinfo.value) and "QS" in str(excinfo.value)

@@ -1,4 +1,4 @@
-"""Worked Shmear hands (RULES.md §3), each checked by hand.
+"""Worked Shmear hands (docs/rules.md, Shmear), each checked by hand.
 
 Unless a test says otherwise: six players in three teams (team = seat % 3: seats 0+3, 1+4, 2+5),
 dealer 0, so seat 1 is eldest; seat 1 bids and the others pass, names trump, nobody draws, and the

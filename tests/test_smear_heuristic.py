@@ -1,4 +1,4 @@
-"""The heuristic agent of Shmear and NE Smear (``tricksim.agents.smear``; RULES.md §3, §5).
+"""The heuristic agent of Shmear and NE Smear (``tricksim.agents.smear``; docs/rules.md, Shmear and NE Smear).
 
 * ``check_hands`` (numba) plays random deals with a random mix of heuristic and random seats under
   every option set that changes the phases, and checks that every action the agent chooses is

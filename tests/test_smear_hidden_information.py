@@ -1,4 +1,4 @@
-"""What a seat may see in the smears (RULES.md §3, §5; DESIGN.md §2 Hidden information):
+"""What a seat may see in the smears (docs/rules.md, Shmear and NE Smear):
 
 * Shmear: a player's draw discards are private (the others see how many he swapped) and the
   dealer's discards are private; the stock is seen by nobody.

@@ -1,7 +1,7 @@
-"""RULES.md §6 for the two smears, Shmear (§3) and NE Smear (§5), checked after every step of
-many random hands, and the deals' probabilities.
+"""What always holds (docs/rules.md, All games) for the two smears, Shmear and NE Smear, checked
+after every step of many random hands, and the deals' probabilities.
 
-A rule oracle written here from RULES.md §0, §3 and §5 (decks, trump orders, who acts, legal bids,
+A rule oracle written here from docs/rules.md (All games, Shmear, NE Smear: decks, trump orders, who acts, legal bids,
 trump calls, draws, discards and plays, trick winners, points and scores), independent of the
 engine's tables, backs:
 
@@ -37,7 +37,7 @@ from tricksim.sim.kernels import RNG_SIZE, seed_stream
 
 from oracle_bits import bit as _bit, count as _count
 
-# --- the rule oracle, from RULES.md §3 and §5 ----------------------------------------------------
+# --- the rule oracle, from docs/rules.md, Shmear and NE Smear ------------------------------------
 
 SHMEAR, NESMEAR = 0, 1  # the oracle's own variant numbers (row of its tables: variant * 4 + trump)
 SUITS = "CDHS"
@@ -51,7 +51,7 @@ O_HAND = 6  # cards a hand, and a hand's tricks
 
 
 def rule_trumps(v: int, t: str) -> list[int]:
-    """RULES.md: the trumps of suit ``t``, high to low."""
+    """docs/rules.md: the trumps of suit ``t``, high to low."""
     if v == SHMEAR:
         return parse_cards(f"A{t} K{t} Q{t} J{t} J{SAME_COLOUR[t]} T{t} 9{t} 8{t} 7{t} 6{t} 5{t} 4{t} 3{t} 2{t} LJ")
     return parse_cards(f"A{t} K{t} Q{t} J{t} T{t} 9{t} 8{t} 7{t}")
@@ -116,7 +116,7 @@ ERRORS = {
     8: "the wrong seat is to act (bids from eldest; draw from eldest; tricks from the leader, clockwise)",
     9: "a trick's winner differs from the oracle",
     10: "the trick winner does not lead the next trick",
-    11: "the legal bids differ from RULES.md (pass or higher, min..max; ends at the dealer or top bid)",
+    11: "the legal bids differ from docs/rules.md (pass or higher, min..max; ends at the dealer or top bid)",
     12: "the legal trump calls differ (Shmear any suit; NE Smear a suit the bidder holds)",
     13: "the legal draw discards differ (a non-dealer: done, or a non-trump)",
     14: "the legal discards differ (non-trumps; unprotected trumps only with more than 6 trumps)",
@@ -139,7 +139,7 @@ ERRORS = {
 
 @nb.njit(cache=False)
 def oracle_play_mask(hand, row, v, may_trump, led_card, first_lead):
-    """RULES.md §3/§5 Play: to lead anything (the NE bidder's first lead a trump); to follow, the
+    """docs/rules.md, Shmear / NE Smear: Play: to lead anything (the NE bidder's first lead a trump); to follow, the
     effective suit led if held (Shmear with may_trump, and NE Smear: or a trump), else anything."""
     trumps = hand & O_SUIT_MASK[row, 4]
     if led_card < 0:
@@ -154,8 +154,8 @@ def oracle_play_mask(hand, row, v, may_trump, led_card, first_lead):
 
 @nb.njit(cache=False)
 def oracle_discard_mask(hand, row):
-    """RULES.md §3 Draw (dealer) / §5 Widow: non-trumps; with more than 6 trumps also the trumps
-    that are not protected (Shmear A, 2, bowers, joker; NE A, J, 7)."""
+    """docs/rules.md, Shmear: Draw (dealer) / NE Smear: Widow and trump: non-trumps; with more than
+    6 trumps also the trumps that are not protected (Shmear A, 2, bowers, joker; NE A, J, 7)."""
     trumps = hand & O_SUIT_MASK[row, 4]
     allowed = hand & ~trumps
     if _count(trumps) > O_HAND:
@@ -550,7 +550,7 @@ def checker(engine_fingerprint):
 
 
 def rule_switches(name: str, options: dict) -> np.ndarray:
-    """The oracle's rule switches for ``options``, from RULES.md's defaults (not from the engine)."""
+    """The oracle's rule switches for ``options``, from the defaults of docs/rules.md (not from the engine)."""
     v = SHMEAR if name == "shmear" else NESMEAR
     rules = np.zeros(6, dtype=np.int64)
     rules[R_VARIANT] = v

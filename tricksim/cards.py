@@ -1,4 +1,4 @@
-"""Cards as small integers and sets of cards as 64-bit masks (RULES.md §0).
+"""Cards as small integers and sets of cards as 64-bit masks (docs/rules.md, All games: Card labels).
 
 A card is an index 0..53: ``suit * 13 + rank`` for the 52 suited cards, with
 suits ``C D H S`` (0..3) and ranks ``2 3 4 5 6 7 8 9 T J Q K A`` (0..12), then

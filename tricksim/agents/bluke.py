@@ -1,4 +1,4 @@
-"""A heuristic Bluke agent (RULES.md §4): bid the tricks the hand should take, then
+"""A heuristic Bluke agent (docs/rules.md, Bluke): bid the tricks the hand should take, then
 play to take at least that many, as numba kernels for the batch loop.
 
 **Bid.** ``hand_strength`` estimates the tricks of a hand from what the seat sees when
@@ -104,7 +104,7 @@ FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
 tricks ``hand_strength`` gives the dealt hand at the DEFAULTS, in tenths of a trick, at
 most 127 (the batch loop stores features as int8)."""
 
-# --- tables (RULES.md §4 Ranks) ------------------------------------------------------------------
+# --- tables (docs/rules.md, Bluke: Players, deck and ranks) --------------------------------------
 
 HJ, LJ = HIGH_JOKER, LOW_JOKER
 BLUKE_MASK = K.BLUKE_MASK

@@ -1,4 +1,4 @@
-"""Bluke's search hooks (RULES.md §4): the world sampler and the solver's keys, tallies and
+"""Bluke's search hooks (docs/rules.md, Bluke): the world sampler and the solver's keys, tallies and
 card merging, for the generic solver, PIMC and ISMCTS (``agents.family`` dispatches to them).
 
 **What a seat knows** (``Bluke.observe`` / ``envs.obs_bluke``), which ``sample`` keeps and nothing
@@ -12,7 +12,7 @@ Everything else (the other hands and the undealt rest under the turned card) is 
 * Shown voids: a seat that played a suited card of another suit to a trick whose suit to
   follow was set holds no card of that suit now (``agents.bluke.known_voids``, read from the
   public trick slots; that kernel is the one definition of it).
-* A bluke shows nothing: it may be played at any time instead of following (RULES.md §4 Play).
+* A bluke shows nothing: it may be played at any time instead of following (docs/rules.md, Bluke: Play).
 * A bluke lead sets no suit: with ``bluke_lead = free`` nobody has to follow anything in that
   trick, so nothing is shown; with ``next_sets_suit`` the first non-bluke card sets the suit
   (that card itself shows nothing) and the later players who did not follow it are void.
@@ -235,7 +235,7 @@ def sample(s, seat, rng, out):
 
 @nb.njit(cache=True, inline="always")
 def same_side(s, a, b):
-    """Bluke is every seat for itself (RULES.md §4): only a seat is on its own side."""
+    """Bluke is every seat for itself (docs/rules.md, Bluke): only a seat is on its own side."""
     return a == b
 
 

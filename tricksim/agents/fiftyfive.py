@@ -1,4 +1,4 @@
-"""A heuristic Fifty-five player (RULES.md §2), as numba code for the batch loop.
+"""A heuristic Fifty-five player (docs/rules.md, Fifty-five), as numba code for the batch loop.
 
 What it does, phase by phase:
 
@@ -149,7 +149,7 @@ FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # cards at most with hearts trumps); bidder_best_suit_trumps: the most trumps any suit would have
 # given the dealt hand; kitty_trumps: trumps in the kitty. -1 everywhere with no bidder.
 
-# --- tables (RULES.md §2) ------------------------------------------------------------------------
+# --- tables (docs/rules.md, Fifty-five) ----------------------------------------------------------
 
 MAX_ORDER = 14  # trumps of a suit: 13, 14 with A♥ in a suit other than hearts
 TRUMPS = np.array([SUIT_MASKS[t, t] for t in range(4)], dtype=np.int64)
@@ -157,7 +157,7 @@ KINGS = np.int64(sum(1 << card("K", suit) for suit in SUIT_NAMES))
 
 
 def _trump_order():
-    """TRUMP_ORDER[t, i]: the i-th highest trump (RULES.md §2, Trumps), -1 past the last."""
+    """TRUMP_ORDER[t, i]: the i-th highest trump (docs/rules.md, Fifty-five: Trumps), -1 past the last."""
     order = np.full((4, MAX_ORDER), -1, dtype=np.int64)
     for t in range(4):
         order[t, :len(TRUMP_ORDERS[t])] = TRUMP_ORDERS[t]
@@ -166,7 +166,7 @@ def _trump_order():
 
 def _beaters():
     """BEATERS[t, c]: the cards that beat ``c`` when ``c`` is winning a trick: higher trumps,
-    and for a plain card also the higher cards of its suit (RULES.md §0, Winning a trick)."""
+    and for a plain card also the higher cards of its suit (docs/rules.md, All games: Seats, deals and tricks)."""
     out = np.zeros((4, 52), dtype=np.int64)
     for t in range(4):
         for c in range(52):

@@ -1,4 +1,4 @@
-"""Fifty-five's search hooks (RULES.md §2): the world sampler and what the exact solver, PIMC and
+"""Fifty-five's search hooks (docs/rules.md, Fifty-five): the world sampler and what the exact solver, PIMC and
 ISMCTS need to search one hand (``agents.family`` dispatches the generic calls here).
 
 ``sample(s, seat, rng, out)`` deals again every card ``seat`` cannot see. What it keeps, the
@@ -10,7 +10,7 @@ knowledge rules of the sampler:
   the untaken kitty and of the stock (the count of an exchange is seen at the table).
 * The kitty (``KITTY_TAKEN``) when ``seat`` took it: then its five cards are known.
 * The cards ``seat`` drew in an exchange, at their places in the stock's order.
-* Shown voids (RULES.md §2, Play), judged on each trick's effective suit led under the trump:
+* Shown voids (docs/rules.md, Fifty-five: Play), judged on each trick's effective suit led under the trump:
   on a plain lead, a seat that played neither the suit led nor a trump holds none of that suit
   now (trumping is always allowed, so a trump shows nothing); on a trump lead, a seat that played
   no trump holds no trump now except those it could withhold (the 5, the J of trumps and A♥
@@ -142,7 +142,7 @@ from ..sim.kernels import (
 MAX_TRIES = 256  # rejection tries before the constructive deal (a try is a few draws)
 PRIVILEGED = 3  # the top three trumps (5, J of trumps, A♥) may be withheld on a lower trump lead
 
-# --- tables (RULES.md §2) ------------------------------------------------------
+# --- tables (docs/rules.md, Fifty-five) ----------------------------------------
 
 
 def _run_order():
@@ -189,7 +189,7 @@ def played_by(s, out):
 
 @nb.njit(cache=True)
 def cannot_hold(s, out):
-    """``out[p]``: the cards seat p has shown it does not hold now (RULES.md §2, Play): on a plain
+    """``out[p]``: the cards seat p has shown it does not hold now (docs/rules.md, Fifty-five: Play): on a plain
     lead, neither following nor trumping shows a void in the suit led; on a trump lead, playing
     no trump shows no trump but those it may withhold (above the card led)."""
     n = s[NUM_PLAYERS]

@@ -1,4 +1,4 @@
-"""A heuristic Sheepshead agent (RULES.md §1) that plays as a sound club player, in numba.
+"""A heuristic Sheepshead agent (docs/rules.md, Sheepshead) that plays as a sound club player, in numba.
 
 Phases:
 
@@ -89,7 +89,7 @@ DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 FEATURES = ("trumps", "top_trumps", "queens", "jacks", "fail_aces", "voids", "points",
             "trumps_0", "trumps_1", "trumps_2", "trumps_3", "trumps_4")
 
-# --- tables (RULES.md §1) ------------------------------------------------------------------
+# --- tables (docs/rules.md, Sheepshead) ----------------------------------------------------
 
 PLAYERS = K.PLAYERS
 TRUMP = K.TRUMP
@@ -343,7 +343,7 @@ def choose_bury(s, params):
     buried = s[K.BURIED]
     own = hand | buried
     # the suits he could call with a hold card kept: their ace (ten, with all three aces) not his
-    # (RULES.md §1 Partner, as in the game's callable_mask, here for the cards he may keep)
+    # (docs/rules.md, Sheepshead: Partner, as in the game's callable_mask, here for the cards he may keep)
     tens = own & FAIL_ACES == FAIL_ACES
     hold_suits = np.int64(0)
     if not has(own, K.TENS[CLUBS] if tens else K.ACES[CLUBS]):

@@ -1,4 +1,4 @@
-"""Sheepshead's search hooks (RULES.md §1): the world sampler and the solver's calls.
+"""Sheepshead's search hooks (docs/rules.md, Sheepshead): the world sampler and the solver's calls.
 
 ``family.py`` dispatches the generic ``sample``, ``same_side``, ``play_key``, ``score_key``,
 ``side_points``, ``points_bounds``, ``score_bounds``, ``merge`` and ``move_priority`` here; the exact

@@ -1,4 +1,4 @@
-"""The heuristic agent of the two smears, Shmear (RULES.md §3) and NE Smear (§5): one numba
+"""The heuristic agent of the two smears, Shmear and NE Smear (docs/rules.md): one numba
 policy for both, reading the variant and the options from the state (``smear.OPTIONS``).
 
 What it does, phase by phase:
@@ -32,7 +32,7 @@ What it does, phase by phase:
   less than ``win_value``; risk a card only when it is worth nothing and the trick is worth
   ``win_value``; else throw the cheapest card. "Cheapest" and "most" are the tables
   ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game points, 40 for a Jack/Jick/joker, and the
-  card's strength in tricks. Low scores for whoever plays the 2 / 7 (RULES.md), so the agent plays
+  card's strength in tricks. Low scores for whoever plays the 2 / 7 (docs/rules.md), so the agent plays
   it as the low trump it is: the first trump it gives a partner's trick.
 
 Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
@@ -189,7 +189,7 @@ def _partners(s):
     return s[NUM_PLAYERS] // s[OPTIONS + O_TEAMS] - 1
 
 
-# --- bidding and trump (RULES.md §3, §5: Bidding, Trump, Widow) ---------------------------------
+# --- bidding and trump (docs/rules.md, Shmear: Bidding and trump; NE Smear: Widow and trump) ----
 
 
 @nb.njit(cache=True)
@@ -276,7 +276,7 @@ def _name_trump(s, params):
     return A.TRUMP + t
 
 
-# --- the Shmear draw and the discards (RULES.md §3 Draw, §5 Widow) -------------------------------
+# --- the Shmear draw and the discards (docs/rules.md, Shmear: Draw; NE Smear: Widow and trump) ---
 
 
 @nb.njit(cache=True)
@@ -317,7 +317,7 @@ def _discard(s, params):
     return DISCARD_BASE + _best(cards, KEEP, row, True)
 
 
-# --- play (RULES.md §3, §5: Play, Points) ----------------------------------------------------------
+# --- play (docs/rules.md, Shmear and NE Smear: Play, Points) ---------------------------------------
 
 
 @nb.njit(cache=True, inline="always")

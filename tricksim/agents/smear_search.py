@@ -1,4 +1,4 @@
-"""Search hooks of the two smears (Shmear, RULES.md §3; NE Smear, RULES.md §5): the world sampler
+"""Search hooks of the two smears (docs/rules.md, Shmear and NE Smear): the world sampler
 and the solver's keys, tallies and card merging, as numba kernels over ``sim/smear.py``'s state.
 
 ``family.py`` dispatches the generic ``sample / same_side / play_key / score_key / side_points /
@@ -20,8 +20,8 @@ merge`` to the functions of the same names here; each docstring says what it mus
 * rule facts from public play: a Shmear non-dealer's draw discards are non-trumps; the Shmear
   dealer's and the NE bidder's discards hold no protected card (A, Low, Jack, Jick, joker of
   trumps) and hold trumps only if the discarder kept at least 6 trumps (a trump may be discarded
-  only while holding more than 6, RULES.md §3 Draw, §5 Widow); the NE bidder held a card of the
-  suit he named (which, with the discard rule, leaves him a trump to lead).
+  only while holding more than 6: docs/rules.md, Shmear: Draw, NE Smear: Widow and trump); the NE
+  bidder held a card of the suit he named (which, with the discard rule, leaves him a trump to lead).
 
 Bids (and the choice of trump, the draw counts) are NOT used as evidence about the cards: every
 deal consistent with the rules above is as likely as any other. Nor is the final score of a hand

@@ -1,4 +1,4 @@
-"""Bluke (RULES.md §4) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+"""Bluke (docs/rules.md, Bluke) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
 
 from .aec import constructors
 

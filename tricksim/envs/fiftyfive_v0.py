@@ -1,4 +1,4 @@
-"""Fifty-five (RULES.md §2) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+"""Fifty-five (docs/rules.md, Fifty-five) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
 
 from .aec import constructors
 

@@ -1,4 +1,5 @@
-"""Four Point Northeastern Wisconsin Smear (RULES.md §5) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+"""Four Point Northeastern Wisconsin Smear (docs/rules.md, NE Smear) as a PettingZoo AEC environment
+(see ``tricksim.envs.aec``)."""
 
 from .aec import constructors
 

@@ -1,4 +1,4 @@
-"""Sheepshead (RULES.md §1) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+"""Sheepshead (docs/rules.md, Sheepshead) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
 
 from .aec import constructors
 

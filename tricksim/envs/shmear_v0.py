@@ -1,4 +1,4 @@
-"""Shmear (RULES.md §3) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
+"""Shmear (docs/rules.md, Shmear) as a PettingZoo AEC environment (see ``tricksim.envs.aec``)."""
 
 from .aec import constructors
 

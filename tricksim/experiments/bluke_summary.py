@@ -21,7 +21,7 @@ def _seats(df: pd.DataFrame) -> list[int]:
 
 
 def _made(bids: np.ndarray, taken: np.ndarray) -> np.ndarray:
-    """RULES.md §4 Score: a bid is made by taking at least the bid; a zero only by taking none."""
+    """docs/rules.md, Bluke: Score: a bid is made by taking at least the bid; a zero only by taking none."""
     return np.where(bids == 0, taken == 0, taken >= bids)
 
 

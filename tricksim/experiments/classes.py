@@ -20,7 +20,7 @@ largest first measure, then the second, then the third (the measures of the clas
 the game, in that order), as a bidder would name it. A tie left after that is a tie of every
 class value, so no class depends on which of the tied suits is meant.
 
-* Fifty-five (RULES.md §2): ``top_trumps`` the 5, J and A of the suit and A♥ (a trump in every
+* Fifty-five (docs/rules.md, Fifty-five: Trumps): ``top_trumps`` the 5, J and A of the suit and A♥ (a trump in every
   suit; three cards with hearts trumps), ``trump_length`` the cards that would be trump (A♥ too),
   ``best_suit_five`` 1 if the hand holds the 5 of that suit (the highest trump).
 * Shmear (§3), NE Smear (§5): ``point_cards`` the cards of a point the hand holds with the suit
@@ -129,7 +129,7 @@ def _best_suit(measures, index: int):
     return best
 
 
-# --- Fifty-five (RULES.md §2): the 5, J, A of trumps and A♥ are the top trumps ------------------
+# --- Fifty-five (docs/rules.md, Fifty-five: Trumps): the 5, J, A of trumps and A♥ are the top trumps -----
 
 def _fiftyfive_measures(cards, t):
     """Top trumps, trumps and the 5 (the highest trump) held with suit ``t`` trump."""
@@ -138,7 +138,7 @@ def _fiftyfive_measures(cards, t):
             _holds(cards, fiftyfive_agent.TRUMP_ORDER[t, 0]))
 
 
-# --- Shmear, NE Smear (RULES.md §3, §5): tables per row ``variant * 4 + trump`` -----------------
+# --- Shmear, NE Smear (docs/rules.md, Shmear and NE Smear): tables per row ``variant * 4 + trump`` --
 
 def _smear_measures(variant: int):
     """Point cards, trumps and the A (High) held with suit ``t`` trump, in ``variant``."""
@@ -150,7 +150,7 @@ def _smear_measures(variant: int):
     return measures
 
 
-# --- Bluke (RULES.md §4) ---------------------------------------------------------------------------
+# --- Bluke (docs/rules.md, Bluke) ------------------------------------------------------------------
 
 def _bluke_sure_tricks(cards):
     """Tricks the hand takes whatever the turned card and the other hands (module docstring): the

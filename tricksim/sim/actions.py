@@ -1,4 +1,4 @@
-"""The flat integer action space shared by every game, and its labels (RULES.md §0).
+"""The flat integer action space shared by every game, and its labels (docs/rules.md, All games: Action labels).
 
 Ids below 64 are the actions that name no card; from 64 on, each card action
 kind takes a block of 54 ids, one per card index::

@@ -1,4 +1,4 @@
-"""Bluke (RULES.md §4), 2 to 10 players, 54 cards, as numba functions over one
+"""Bluke (docs/rules.md, Bluke), 2 to 10 players, 54 cards, as numba functions over one
 int64 array per hand.
 
 Defaults: ``players = 4``, ``min_bid = 1``, ``hook = false``, ``bluke_lead = free``.
@@ -67,7 +67,7 @@ MAX_PLAYERS = 10
 MIN_PLAYERS = 2
 MAX_HAND = 13
 
-# --- tables (RULES.md §4) ----------------------------------------------------
+# --- tables (docs/rules.md, Bluke) -------------------------------------------
 
 NO_TRUMP = 4  # trump row of a hand whose turned card is a bluke
 BLUKES = 4  # effective suit of the two blukes (no suit)
@@ -75,7 +75,7 @@ BLUKE_POWER = 2 * ALWAYS_WINS  # LJ; HJ one higher: above every trump
 
 
 def _effective():
-    """RULES.md §4 Ranks: a suited card is of its own suit whatever the trump; the
+    """docs/rules.md, Bluke: Players, deck and ranks: a suited card is of its own suit whatever the trump; the
     blukes belong to no suit. Row t = trump (C D H S, then no trump)."""
     eff = np.empty((5, NUM_CARDS), dtype=np.int64)
     for t in range(5):
@@ -86,7 +86,7 @@ def _effective():
 
 
 def _power():
-    """RULES.md §4: highest bluke (HJ > LJ) beats everything, then trumps by rank
+    """docs/rules.md, Bluke: Play: highest bluke (HJ > LJ) beats everything, then trumps by rank
     (A high), then the suit led by rank."""
     power = np.empty((5, NUM_CARDS), dtype=np.int64)
     for t in range(5):
@@ -107,13 +107,13 @@ def _suit_masks():
 
 
 def max_hand(players: int) -> int:
-    """RULES.md §4 Deals: the largest hand, min(13, floor(53 / n))."""
+    """docs/rules.md, Bluke: Deals: the largest hand, min(13, floor(53 / n))."""
     return min(MAX_HAND, 53 // players)
 
 
 def _hand_sizes():
     """HAND_SIZES[n, h] for hand h = 0 .. 2M-2 of a match of n players, then
-    MATCH_HANDS[n] = 2M - 1 (RULES.md §4 Deals: M down to 1 and back up)."""
+    MATCH_HANDS[n] = 2M - 1 (docs/rules.md, Bluke: Deals: M down to 1 and back up)."""
     sizes = np.zeros((MAX_PLAYERS + 1, 2 * MAX_HAND - 1), dtype=np.int64)
     hands = np.zeros(MAX_PLAYERS + 1, dtype=np.int64)
     for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
@@ -197,7 +197,7 @@ def reset(s, dealer, match_hand, size, options):
 
 @nb.njit(cache=True, inline="always")
 def set_turned(s, turned, rest):
-    """Turn ``turned`` (RULES.md §4 Trump): its suit is trump, a bluke means none."""
+    """Turn ``turned`` (docs/rules.md, Bluke: Trump): its suit is trump, a bluke means none."""
     s[TURNED] = turned
     s[REST] = rest
     s[TRUMP] = NO_TRUMP if turned >= 52 else turned // 13
@@ -229,7 +229,7 @@ def _left(s, seat):
 
 @nb.njit(cache=True, inline="always")
 def bid_mask(s, seat):
-    """Bids ``seat`` may make now as a mask of action ids (RULES.md §4 Bidding)."""
+    """Bids ``seat`` may make now as a mask of action ids (docs/rules.md, Bluke: Bidding)."""
     size = s[HAND_SIZE]
     low = s[OPT_MIN_BID]
     words = ((np.int64(1) << (size + 1)) - 1) & ~((np.int64(1) << low) - 1)
@@ -254,7 +254,7 @@ def _bid(s, seat, n):
 
 @nb.njit(cache=True, inline="always")
 def play_mask(s, seat):
-    """Cards ``seat`` may play now (RULES.md §4 Play): the suit to follow if held,
+    """Cards ``seat`` may play now (docs/rules.md, Bluke: Play): the suit to follow if held,
     blukes always, anything when void or when no suit is to be followed."""
     hand = s[HANDS + seat]
     led = s[LED]
@@ -304,7 +304,7 @@ def _end_trick(s, slot):
         s[TO_ACT] = -1
 
 
-# --- scoring (RULES.md §4 Score) ----------------------------------------------
+# --- scoring (docs/rules.md, Bluke: Score) ------------------------------------
 
 
 @nb.njit(cache=True, inline="always")

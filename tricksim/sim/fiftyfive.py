@@ -1,4 +1,4 @@
-"""Fifty-five (RULES.md §2), 2 to 9 players, as numba functions over one int64
+"""Fifty-five (docs/rules.md, Fifty-five), 2 to 9 players, as numba functions over one int64
 array per hand.
 
 Defaults: ``players = 5``, ``bid_values = 10 15 20 25 60``, ``all_pass =
@@ -26,7 +26,7 @@ Decisions where the rule book leaves room (also in the report):
   cards, so every hand stays at 5 cards; a player who can discard nothing (the
   stock is empty) is skipped. He draws when he says ``done`` or reaches the
   limit. Any card may be exchanged. Discards are dead and private.
-* Reneging is judged against the card *led* (RULES.md: "the trump led").
+* Reneging is judged against the card *led* (docs/rules.md, Fifty-five: Play).
 * Teams (``teams = k > 1``, side of seat p is ``p % k``): the bidding side
   must reach the bid with its pooled points, and a 60 needs all five tricks
   for the side. ``SCORES`` holds each seat's side score.
@@ -72,17 +72,17 @@ BEST_TRUMP_POINTS = 5  # to the player of the hand's highest trump
 MAX_BIDS = 16  # bid values an option may list
 MAX_STOCK = 52 - 2 * HAND_SIZE - KITTY_SIZE  # 37 cards with two players
 
-# --- tables (RULES.md §2) ----------------------------------------------------
+# --- tables (docs/rules.md, Fifty-five) --------------------------------------
 
 SUIT_NAMES = "CDHS"
 ACE_OF_HEARTS = card("A", "H")
-TRUMP_ORDERS = (  # per trump suit C D H S, high to low (RULES.md §2, Trumps)
+TRUMP_ORDERS = (  # per trump suit C D H S, high to low (docs/rules.md, Fifty-five: Trumps)
     parse_cards("5C JC AH AC KC QC 2C 3C 4C 6C 7C 8C 9C TC"),
     parse_cards("5D JD AH AD KD QD TD 9D 8D 7D 6D 4D 3D 2D"),
     parse_cards("5H JH AH KH QH TH 9H 8H 7H 6H 4H 3H 2H"),
     parse_cards("5S JS AH AS KS QS 2S 3S 4S 6S 7S 8S 9S TS"),
 )
-PLAIN_ORDERS = (  # per suit, high to low when not trumps (RULES.md §2, Plain suits)
+PLAIN_ORDERS = (  # per suit, high to low when not trumps (docs/rules.md, Fifty-five: Plain suits)
     parse_cards("KC QC JC AC 2C 3C 4C 5C 6C 7C 8C 9C TC"),
     parse_cards("KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AD"),
     parse_cards("KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H"),  # A♥ is always a trump
@@ -118,7 +118,7 @@ def _power():
 
 def _withhold():
     """WITHHOLD[t, led]: the 5 and J of trumps and A♥ that outrank the trump ``led``,
-    which may be withheld on that lead (RULES.md §2, Play)."""
+    which may be withheld on that lead (docs/rules.md, Fifty-five: Play)."""
     out = np.zeros((4, 54), dtype=np.int64)
     for t in range(4):
         order = list(TRUMP_ORDERS[t])
@@ -238,7 +238,7 @@ def deal_random(s, seed, hand, dealer, options, rng):
         draw_in_order(remaining, popcount(remaining), s, STOCK_ORDER, rng)
 
 
-# --- bidding (RULES.md §2, Bidding) --------------------------------------------
+# --- bidding (docs/rules.md, Fifty-five: Bidding) ------------------------------
 
 
 @nb.njit(cache=True, inline="always")
@@ -314,7 +314,7 @@ def _duel(s, seat, action):
         s[TO_ACT] = rival if seat == dealer else dealer
 
 
-# --- kitty, trump, exchange (RULES.md §2, Kitty) --------------------------------
+# --- kitty, trump, exchange (docs/rules.md, Fifty-five: Kitty and trump, Exchange) ---
 
 
 @nb.njit(cache=True, inline="always")
@@ -388,7 +388,7 @@ def _exchange(s, seat, action, c):
         _next_exchanger(s, nxt)
 
 
-# --- play (RULES.md §2, Play) ----------------------------------------------------
+# --- play (docs/rules.md, Fifty-five: Play) --------------------------------------
 
 
 @nb.njit(cache=True, inline="always")
@@ -469,14 +469,14 @@ def _end(s):
     s[TO_ACT] = -1
 
 
-# --- scoring (RULES.md §2, Score; teams) -------------------------------------------
+# --- scoring (docs/rules.md, Fifty-five: Score, Teams) -----------------------------
 
 
 @nb.njit(cache=True, inline="always")
 def bidder_score(points, tricks, bid):
     """``(score, made)`` of the bidding side that took ``points`` in ``tricks`` tricks on ``bid``:
     its points when they reach the bid, else minus the bid; a bid of 60 makes only with every
-    trick (RULES.md §2, Score). The score never falls as ``points`` rise."""
+    trick (docs/rules.md, Fifty-five: Score). The score never falls as ``points`` rise."""
     if bid == 60:
         made = tricks == NUM_TRICKS
         return (60 if made else -60), made

@@ -2,7 +2,7 @@
 the follow-suit mask and the trick winner.
 
 Every kernel works on plain int64 masks and small per-game tables; a game plugs
-in its tables (RULES.md §0: effective suit, trick power, card points) and adds
+in its tables (docs/rules.md, All games: effective suit, trick power, card points) and adds
 its own exceptions around these kernels instead of copying them. Kernels assume
 legal input: the checked boundary is ``State.apply``.
 
@@ -253,7 +253,7 @@ def draw_cards(remaining, count, rng):
     """Draw ``count`` cards uniformly without replacement from the mask ``remaining``.
 
     Returns ``(drawn, remaining)``. Dealing hand after hand this way gives every
-    hand a uniformly random subset of the deck (RULES.md §0), with no deck array.
+    hand a uniformly random subset of the deck (docs/rules.md, All games), with no deck array.
     """
     drawn = np.int64(0)
     left = popcount(remaining)
@@ -295,7 +295,7 @@ def copy_slots(out, i, column, s, slot, count):
 @nb.njit(cache=True, inline="always")
 def follow_mask(hand, led, suit_masks):
     """Cards of ``hand`` that may be played to a trick led in effective suit ``led``
-    under follow-if-you-can (RULES.md §0): the cards of that suit, else any card."""
+    under follow-if-you-can (docs/rules.md, All games): the cards of that suit, else any card."""
     same = hand & suit_masks[led]
     return same if same != 0 else hand
 

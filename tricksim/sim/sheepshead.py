@@ -1,4 +1,4 @@
-"""Sheepshead, five-handed call-an-ace (RULES.md §1), as numba functions over one
+"""Sheepshead, five-handed call-an-ace (docs/rules.md, Sheepshead), as numba functions over one
 int64 array per hand.
 
 Defaults: ``no_call = alone``, ``partner = called_ace``, ``no_pick = leaster``,
@@ -45,7 +45,7 @@ PLAYERS = 5
 HAND_SIZE = 6
 NUM_TRICKS = 6
 
-# --- tables (RULES.md §1) ----------------------------------------------------
+# --- tables (docs/rules.md, Sheepshead: Trumps and card points) --------------
 
 TRUMP = 4  # effective suit of the fourteen trumps
 TRUMP_ORDER = parse_cards("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")  # high to low
@@ -217,7 +217,7 @@ def _bury(s, seat, c):
 
 @nb.njit(cache=True, inline="always")
 def callable_mask(s):
-    """Cards the picker may call (RULES.md §1, Partner); the empty mask means alone only."""
+    """Cards the picker may call (docs/rules.md, Sheepshead: Partner); the empty mask means alone only."""
     seat = s[PICKER]
     hand = s[HANDS + seat]
     own = hand | s[BURIED]
@@ -258,7 +258,7 @@ def _under(s, seat, c):
 
 @nb.njit(cache=True, inline="always")
 def play_mask(s, seat):
-    """Cards ``seat`` may play now (RULES.md §1, Partner and Play); the unknown as its card."""
+    """Cards ``seat`` may play now (docs/rules.md, Sheepshead: Partner, Play); the unknown as its card."""
     hand = s[HANDS + seat]
     leading = s[IN_TRICK] == 0
     if seat == s[PICKER] and s[UNKNOWN] >= 0 and s[UNKNOWN_TRICK] < 0:
@@ -356,7 +356,7 @@ def _end(s):
             s[SCORES + p] *= 2
 
 
-# --- scoring (RULES.md §1, Result, Scores, Nobody picks) ------------------------
+# --- scoring (docs/rules.md, Sheepshead: Result and scores, Nobody picks) -------
 
 
 @nb.njit(cache=True, inline="always")
@@ -379,7 +379,7 @@ def _score_leaster(s):
 def picker_units(points, tricks, alone, double_on_bump):
     """``(picker, partner, defender)`` units of a picker hand whose side took ``tricks`` tricks and
     ``points`` card points (bury included), the multiplier and whether the side won; before any
-    doubling of the hand (RULES.md §1, Result and Scores)."""
+    doubling of the hand (docs/rules.md, Sheepshead: Result and scores)."""
     if tricks == NUM_TRICKS:
         m, win = 3, True
     elif tricks == 0:

@@ -1,5 +1,5 @@
 """The two smears as numba functions over one int64 array per hand: Shmear
-(RULES.md §3) and Four Point Northeastern Wisconsin Smear (RULES.md §5).
+and Four Point Northeastern Wisconsin Smear (docs/rules.md, Shmear and NE Smear).
 
 Both bid a number of points, name trump, play six tricks and score High, Low,
 Jack and Game (Shmear adds Jick and Joker) for teams; the variant is one
@@ -142,7 +142,7 @@ def _rank_mask(ranks: str) -> int:
     return sum(1 << card(r, s) for s in SUITS for r in ranks)
 
 
-# Game points (RULES.md §3, §5): A 4, K 3, Q 2, J 1, T 10, the joker 1; as masks per value.
+# Game points (docs/rules.md, Shmear and NE Smear: Points): A 4, K 3, Q 2, J 1, T 10, the joker 1; as masks per value.
 GAME_VALUE_MASKS = np.array([_rank_mask("A"), _rank_mask("K"), _rank_mask("Q"),
                              _rank_mask("J") | (1 << JOKER), _rank_mask("T")], dtype=np.int64)
 GAME_VALUES = np.array([4, 3, 2, 1, 10], dtype=np.int64)
@@ -256,7 +256,7 @@ def deal_random(s, seed, hand, dealer, options, rng):
         remaining &= remaining - 1
 
 
-# --- bidding (RULES.md §3, §5: Bidding) -----------------------------------------
+# --- bidding (docs/rules.md, Shmear: Bidding and trump; NE Smear: Bidding) ------
 
 
 @nb.njit(cache=True, inline="always")
@@ -324,7 +324,7 @@ def _name_trump(s, action):
         _start_play(s)
 
 
-# --- the Shmear draw and the discards (RULES.md §3 Draw, §5 Widow) ------------------
+# --- the Shmear draw and the discards (docs/rules.md, Shmear: Draw; NE Smear: Widow and trump) ---
 
 
 @nb.njit(cache=True, inline="always")
@@ -378,7 +378,7 @@ def _discard(s, seat, c):
         _start_play(s)
 
 
-# --- play (RULES.md §3, §5: Play) ------------------------------------------------
+# --- play (docs/rules.md, Shmear and NE Smear: Play) -----------------------------
 
 
 @nb.njit(cache=True, inline="always")
@@ -450,7 +450,7 @@ def _end(s):
     s[TO_ACT] = -1
 
 
-# --- scoring (RULES.md §3, §5: Points, Score) --------------------------------------
+# --- scoring (docs/rules.md, Shmear and NE Smear: Points, Score) -------------------
 
 
 @nb.njit(cache=True, inline="always")
@@ -500,7 +500,7 @@ def _trick_team(s, c):
 @nb.njit(cache=True, inline="always")
 def bidder_score(points, bid):
     """``(score, made)`` of the bidding team that won ``points`` points on ``bid``: the points when
-    they reach the bid, else minus the bid (RULES.md §3 and §5, Score). It never falls as
+    they reach the bid, else minus the bid (docs/rules.md, Shmear and NE Smear: Score). It never falls as
     ``points`` rise."""
     made = points >= bid
     return (points if made else -bid), made

@@ -1,4 +1,4 @@
-"""The Python view of one hand: the public contract of DESIGN.md §3.
+"""The Python view of one hand: the public contract that tests and users depend on.
 
 A State wraps the game's int64 state array and calls the same numba ``legal``
 and ``step`` as the batch simulator. ``apply`` is the checked boundary: it
