@@ -265,6 +265,14 @@ def test_a_match_plays_to_the_end_rule_and_records_every_hand(tmp_path):
                                                                   person.shown)
 
 
+def test_a_match_cut_off_at_its_limit_says_so():
+    person = Person()
+    outcome = play(tricksim.make_game("nesmear", max_hands=2), seat=1, seed=4, match=True, ask=person.ask,
+                   say=person.say)
+    over = [line for line in person.shown if line.startswith("match over")]
+    assert len(outcome.records) == 2 and over == [over[0]] and "at its 2-deal limit (the best totals win)" in over[0]
+
+
 def test_search_bots():
     person = Person()
     outcome = play(tricksim.make_game("nesmear"), seat=0, opponents="ismcts:iters=30", seed=1, ask=person.ask,

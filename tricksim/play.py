@@ -244,8 +244,9 @@ class _Session:
             self.say(f"match totals: {format_scores(m.totals, names)}")
             if m.is_over():
                 self.outcome.winners = list(m.winners)
-                self.say("match over; " + ("you win" if self.seat in m.winners else "winners: "
-                                           + ", ".join(names[p] for p in m.winners)))
+                limit = f" at its {m.max_hands}-deal limit (the best totals win)" if m.truncated else ""
+                self.say(f"match over{limit}; " + ("you win" if self.seat in m.winners else "winners: "
+                                                   + ", ".join(names[p] for p in m.winners)))
 
 
 def _numbered(labels: list[str]) -> str:
