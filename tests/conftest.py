@@ -6,11 +6,15 @@ keep running the engine as it was when the cache was written, after the engine h
 Tests that cache such a function make it a closure over this fingerprint of the package's
 sources: numba's cache key includes a closure's cell contents, so any change to tricksim
 recompiles the checker.
+
+The whole suite (``pytest`` with no paths) first compiles every game's kernels on one worker
+process per core (``tricksim warmup``); the tests then load them from numba's cache.
 """
 
 from __future__ import annotations
 
 import hashlib
+import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +28,20 @@ def _fingerprint() -> int:
     for path in sorted(root.rglob("*.py")):
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
     return int(digest.hexdigest()[:15], 16)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Warm the cache before the whole suite runs (not for chosen files, nor in an xdist worker)."""
+    config = session.config
+    if config.args != config.getini("testpaths") or hasattr(config, "workerinput") or not session.items:
+        return
+    from tricksim.warmup import warmup
+
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    start = time.perf_counter()
+    done = warmup()
+    if reporter is not None:
+        reporter.write_line(f"tricksim warmup: {len(done)} tasks in {time.perf_counter() - start:.0f} s")
 
 
 @pytest.fixture(scope="session")

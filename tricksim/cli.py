@@ -9,6 +9,7 @@
     tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
+    tricksim warmup sheepshead fiftyfive --only heuristic study
 """
 
 from __future__ import annotations
@@ -196,6 +197,15 @@ def train_command(args: argparse.Namespace) -> int:
     return _report(format_train(result), write_train, result, result["folder"])
 
 
+def warmup_command(args: argparse.Namespace) -> int:
+    from .warmup import warmup
+
+    start = time.perf_counter()
+    done = warmup(args.games, args.only, args.workers, log=print)
+    print(f"{len(done)} tasks compiled or loaded from the cache in {time.perf_counter() - start:.1f} s")
+    return 0
+
+
 def _report(text: str, write, result: dict, out) -> int:
     """Print ``text``; with a folder ``out``, write the result's files there (``write``) and name them."""
     print(text)
@@ -340,6 +350,14 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--record", metavar="FILE.json",
                      help="write the hands played to this JSON file, and their text form beside it (.txt)")
     ply.set_defaults(run=play_command)
+    from .warmup import TARGET_HELP, TARGETS
+
+    wrm = sub.add_parser("warmup", help="compile the kernels into numba's cache ahead of use, on worker processes")
+    wrm.add_argument("games", nargs="*", help=f"games to warm (default: all): {', '.join(games())}")
+    wrm.add_argument("--only", nargs="+", metavar="TARGET", help="only these: " + "; ".join(
+        f"{t}: {TARGET_HELP[t]}" for t in TARGETS) + " (default: all)")
+    wrm.add_argument("--workers", type=int, help="worker processes, one core each (default: one per core)")
+    wrm.set_defaults(run=warmup_command)
     return parser
 
 

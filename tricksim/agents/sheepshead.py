@@ -59,8 +59,8 @@ import numpy as np
 from ..cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
 from ..sim import actions as A
 from ..sim import sheepshead as K
-from ..sim.kernels import (RNG_SIZE, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount, seed_stream,
-                           trick_winner)
+from ..sim.kernels import (RNG_SIZE, _as_pointer, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount,
+                           seed_stream, trick_winner)
 from .kinds import HEURISTIC
 from .random import uniform_action
 
@@ -631,27 +631,36 @@ def play_hands(seed, first, options, kinds, params, out):
     """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
     tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
     count = out.shape[0]
-    columns = len(K.RECORD)
     for b in nb.prange((count + K.BLOCK - 1) // K.BLOCK):
-        scratch = np.empty(K.STATE_SIZE + PLAYERS, np.int64)
-        rngs = np.empty(2 * RNG_SIZE, np.uint64)
-        table = borrow(params.reshape(params.size).view(np.int64)).view(np.float64).reshape(params.shape)
-        s = borrow(scratch)[:K.STATE_SIZE]
-        dealt = borrow(scratch)[K.STATE_SIZE:]  # the hands as dealt
-        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-        for i in range(b * K.BLOCK, min(count, (b + 1) * K.BLOCK)):
-            hand = first + i
-            K.deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
-            for p in range(PLAYERS):
-                dealt[p] = s[K.HANDS + p]
-            seed_stream(agent_rng, seed, hand, 1)
-            while s[K.TO_ACT] >= 0:
-                seat = s[K.TO_ACT]
-                if kinds[seat] == HEURISTIC:
-                    K.step(s, _act(s, table[seat]))  # a row of the borrowed table: no counting
-                else:
-                    words, cards, kind = K.legal(s)
-                    K.step(s, uniform_action(words, cards, kind, agent_rng))
-            K.record(s, out, i)
-            record_features(s, dealt, out, i, columns)
+        _play_block(np.int64(b), seed, first, options, kinds, params, out)  # int64 b: one compile
+
+
+@nb.njit(cache=True)
+def _play_block(b, seed, first, options, kinds, params, out):
+    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
+    inlined rules and agents (they took more than half of the compile)."""
+    count = out.shape[0]
+    columns = len(K.RECORD)
+    scratch = np.empty(K.STATE_SIZE + PLAYERS, np.int64)
+    rngs = np.empty(2 * RNG_SIZE, np.uint64)
+    # borrowed, without a reshape (whose error message compiles numba's string formatting)
+    table = nb.carray(_as_pointer(params.ctypes.data), (params.shape[0], params.shape[1]), np.float64)
+    s = borrow(scratch)[:K.STATE_SIZE]
+    dealt = borrow(scratch)[K.STATE_SIZE:]  # the hands as dealt
+    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+    for i in range(b * K.BLOCK, min(count, (b + 1) * K.BLOCK)):
+        hand = first + i
+        K.deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
+        for p in range(PLAYERS):
+            dealt[p] = s[K.HANDS + p]
+        seed_stream(agent_rng, seed, hand, 1)
+        while s[K.TO_ACT] >= 0:
+            seat = s[K.TO_ACT]
+            if kinds[seat] == HEURISTIC:
+                K.step(s, _act(s, table[seat]))  # a row of the borrowed table: no counting
+            else:
+                words, cards, kind = K.legal(s)
+                K.step(s, uniform_action(words, cards, kind, agent_rng))
+        K.record(s, out, i)
+        record_features(s, dealt, out, i, columns)

@@ -525,26 +525,34 @@ def play_hands(seed, first, options, kinds, params, out):
     ``kinds.RANDOM`` or ``HEURISTIC``, ``params[seat]`` that seat's parameter array. Columns
     ``RECORD`` then ``FEATURES``."""
     count = out.shape[0]
-    players = options[O_PLAYERS]
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        scratch = np.empty(STATE_SIZE, np.int64)
-        dealt_scratch = np.empty(MAX_PLAYERS, np.int64)
-        rngs = np.empty(2 * RNG_SIZE, np.uint64)
-        s = borrow(scratch)
-        dealt = borrow(dealt_scratch)
-        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            hand = first + i
-            deal_random(s, seed, hand, hand % players, options, deal_rng)
-            for p in range(MAX_PLAYERS):
-                dealt[p] = s[HANDS + p]
-            seed_stream(agent_rng, seed, hand, 1)
-            while s[TO_ACT] >= 0:
-                seat = s[TO_ACT]
-                if kinds[seat] == HEURISTIC:
-                    step(s, act(s, params[seat], agent_rng))
-                else:
-                    random_step(s, agent_rng)
-            record(s, out, i)
-            record_features(s, dealt, out, i, FEATURE_COLUMN)
+        _play_block(np.int64(b), seed, first, options, kinds, params, out)  # int64 b: one compile
+
+
+@nb.njit(cache=True)
+def _play_block(b, seed, first, options, kinds, params, out):
+    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
+    inlined rules and agents (they took more than half of the compile)."""
+    count = out.shape[0]
+    players = options[O_PLAYERS]
+    scratch = np.empty(STATE_SIZE, np.int64)
+    dealt_scratch = np.empty(MAX_PLAYERS, np.int64)
+    rngs = np.empty(2 * RNG_SIZE, np.uint64)
+    s = borrow(scratch)
+    dealt = borrow(dealt_scratch)
+    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        hand = first + i
+        deal_random(s, seed, hand, hand % players, options, deal_rng)
+        for p in range(MAX_PLAYERS):
+            dealt[p] = s[HANDS + p]
+        seed_stream(agent_rng, seed, hand, 1)
+        while s[TO_ACT] >= 0:
+            seat = s[TO_ACT]
+            if kinds[seat] == HEURISTIC:
+                step(s, act(s, params[seat], agent_rng))
+            else:
+                random_step(s, agent_rng)
+        record(s, out, i)
+        record_features(s, dealt, out, i, FEATURE_COLUMN)

@@ -506,16 +506,24 @@ def play_random_hands(seed, first, options, out):
     play each with random agents, and record one row per hand in ``out``."""
     count = out.shape[0]
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        scratch = np.empty(STATE_SIZE, np.int64)
-        rngs = np.empty(2 * RNG_SIZE, np.uint64)
-        s = borrow(scratch)
-        deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-        agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            hand = first + i
-            deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
-            seed_stream(agent_rng, seed, hand, 1)
-            while s[TO_ACT] >= 0:
-                words, cards, kind = legal(s)
-                step(s, uniform_action(words, cards, kind, agent_rng))
-            record(s, out, i)
+        _play_random_block(np.int64(b), seed, first, options, out)  # int64 b: one compile
+
+
+@nb.njit(cache=True)
+def _play_random_block(b, seed, first, options, out):
+    """Block ``b`` of ``play_random_hands``, a call of its own so that numba's parallel passes skip the
+    inlined rules and agents (they took more than half of the compile)."""
+    count = out.shape[0]
+    scratch = np.empty(STATE_SIZE, np.int64)
+    rngs = np.empty(2 * RNG_SIZE, np.uint64)
+    s = borrow(scratch)
+    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
+    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
+    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        hand = first + i
+        deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
+        seed_stream(agent_rng, seed, hand, 1)
+        while s[TO_ACT] >= 0:
+            words, cards, kind = legal(s)
+            step(s, uniform_action(words, cards, kind, agent_rng))
+        record(s, out, i)
