@@ -29,6 +29,8 @@ import numba as nb
 import numpy as np
 import pandas as pd
 from numba import literally, types
+from numba.core.errors import TypingError
+from numba.extending import overload
 
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..agents.family import FAMILY, deal, hand, legal, phase, record, score, state_size, step, to_act
@@ -84,21 +86,16 @@ def decision_rows(family, searching, seed, first, count, players, options, kinds
             k = write_actions(words, cards, kind, actions)
             if n + k > out.shape[0]:
                 return -1
-            if searching:  # the agent's own action (its own random stream: the playouts do not touch it)
-                own = _act(family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws)
-            else:
-                own = choose(family, s, kinds[seat], params[seat], rng)
+            # the agent's own action (its own random stream: the playouts do not touch it)
+            own = _move(searching, family, s, kinds[seat], params[seat], search[seat], hparams, rng, ws)
             for j in range(k):
                 fork[:] = s
                 step(family, fork, actions[j])
                 seed_stream(fork_rng, seed, number, 2 + d)  # the same stream for every action
                 while to_act(family, fork) >= 0:
                     p = to_act(family, fork)
-                    if searching:
-                        a = _act(family, fork, kinds[p], params[p], search[p], hparams, fork_rng, ws)
-                    else:
-                        a = choose(family, fork, kinds[p], params[p], fork_rng)
-                    step(family, fork, a)
+                    step(family, fork, _move(searching, family, fork, kinds[p], params[p], search[p], hparams,
+                                             fork_rng, ws))
                 out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
                 out[n, ACTION], out[n, OWN], out[n, CARDS] = actions[j], actions[j] == own, hand(family, s, seat)
                 out[n, SCORE] = score(family, fork, seat)
@@ -107,6 +104,21 @@ def decision_rows(family, searching, seed, first, count, players, options, kinds
             step(family, s, own)
             d += 1
     return n
+
+
+def _move(searching, family, s, kind, params, search, hparams, rng, ws):
+    """The action of the seat to act at ``s`` (``_act``); ``searching`` a constant: when False only
+    the random and heuristic agents are compiled in (a plain ``if`` would still type the search)."""
+
+
+@overload(_move, prefer_literal=True)
+def _move_overload(searching, family, s, kind, params, search, hparams, rng, ws):
+    if not isinstance(searching, types.BooleanLiteral):
+        raise TypingError("searching must be a compile-time constant (numba.literally)")
+    if searching.literal_value:
+        return lambda searching, family, s, kind, params, search, hparams, rng, ws: _act(
+            family, s, kind, params, search, hparams, rng, ws)
+    return lambda searching, family, s, kind, params, search, hparams, rng, ws: choose(family, s, kind, params, rng)
 
 
 @nb.njit(cache=True)
