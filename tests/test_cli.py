@@ -66,7 +66,7 @@ def test_simulate_options_reach_the_game(capsys):
     s = tricksim.summarize(tricksim.simulate("sheepshead", hands=3000, seed=4, agents="random", no_pick="doubler"))
     assert s["thrown_in_rate"] > 0
     assert f"thrown in {s['thrown_in_rate']:.4f}" in _line(out, "leaster")
-    assert "no_pick='doubler'" in out.splitlines()[0]
+    assert out.splitlines()[0] == "3,000 hands of Sheepshead (no_pick=doubler), seed 4, agents random"
 
 
 def test_out_writes_the_rows_of_simulate(tmp_path, capsys):

@@ -28,7 +28,7 @@ def test_kernel_modules_and_their_imports_are_stamped():
 
 def test_pure_python_layers_keep_the_cache():
     names = _names()
-    for module in ("cli.py", "records.py", "play.py", "display.py", "experiments/study.py"):
+    for module in ("cli.py", "records.py", "play.py", "experiments/study.py", "experiments/sweep.py"):
         assert module not in names
 
 
