@@ -41,7 +41,7 @@ def summarize_decisions(rows: pd.DataFrame, game: str, classes=None,
     agents' own choice on the decisions the best was open at (``over_agent``, with its interval)."""
     classed = class_columns(rows, game, classes)
     keys = list(classed.columns) + ["position"]
-    data = pd.concat([classed, rows[[c for c in SUMMARY_COLUMNS if c in rows.columns]]], axis=1)
+    data = pd.concat([classed, _summary_columns(rows)], axis=1)
     data["action"] = data["action"].astype(str)
     table = []
     best = []
@@ -107,6 +107,10 @@ def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out
 SUMMARY_COLUMNS = ["hand", "decision", "position", "action", "own", "score"]
 
 
+def _summary_columns(rows: pd.DataFrame) -> pd.DataFrame:
+    return rows[[c for c in SUMMARY_COLUMNS if c in rows.columns]]
+
+
 def _summarize_file(path: Path, game: str, classes=None,
                     min_paired: int = MIN_PAIRED) -> tuple[pd.DataFrame, pd.DataFrame]:
     """``summarize_decisions`` of the rows in the Parquet file ``path``, in less memory: the file is
@@ -119,8 +123,7 @@ def _summarize_file(path: Path, game: str, classes=None,
     for group in range(source.num_row_groups):
         rows = source.read_row_group(group).to_pandas()
         classed = class_columns(rows, game, functions).set_axis(list(columns.values()), axis=1)
-        read = rows[[c for c in SUMMARY_COLUMNS if c in rows.columns]]
-        kept.append(pd.concat([read, classed], axis=1).copy())  # a copy: not a view keeping all of rows
+        kept.append(pd.concat([_summary_columns(rows), classed], axis=1).copy())  # a copy, not a view of all of rows
     read = {name: (lambda rows, column=column: rows[column].to_numpy()) for name, column in columns.items()}
     return summarize_decisions(join_rows(kept), game, read, min_paired)
 
@@ -143,6 +146,11 @@ class RowsFile(os.PathLike):
 
     def read(self, columns=None) -> pd.DataFrame:
         return read_rows(self.path, columns)
+
+
+def class_label(key) -> str:
+    """A hand class (one value, or a tuple of several) as a row label: ``3`` or ``3, 1``."""
+    return ", ".join(map(str, key)) if isinstance(key, tuple) else str(key)
 
 
 def study_title(result: dict) -> str:
@@ -177,7 +185,7 @@ def format_study_summary(result: dict, out=None) -> str:
     cells = best.assign(cell=[_cell(r, f) for r, f in zip(best.itertuples(index=False), followed(best))])
     if classes:
         grid = cells.pivot(index=classes, columns="position", values="cell").fillna("")
-        labels = [", ".join(map(str, k)) if isinstance(k, tuple) else str(k) for k in grid.index]
+        labels = [class_label(k) for k in grid.index]
     else:
         grid, labels = cells.set_index("position")[["cell"]].T, ["all hands"]
     grid = grid.rename(columns=position_name)

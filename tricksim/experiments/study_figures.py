@@ -7,7 +7,7 @@ import numpy as np
 
 from .best import best_keys
 from .report import MARKERS
-from .study import action_order, study_title
+from .study import action_order, class_label, study_title
 from .summary import position_name
 
 
@@ -55,8 +55,7 @@ def plot_best(result: dict, path) -> None:
         ax.set_xlabel("position from the dealer")
         ax.set_title(title, fontsize=9)
         fig.colorbar(image, ax=ax, label=label, shrink=0.9)
-    axes[0].set_yticks(range(grid.shape[0]), [", ".join(map(str, k)) if isinstance(k, tuple) else str(k)
-                                              for k in grid.index])
+    axes[0].set_yticks(range(grid.shape[0]), [class_label(k) for k in grid.index])
     axes[0].set_ylabel(", ".join(classes))
     fig.suptitle(f"Best action: {study_title(result)} (grey ?: undecided)", fontsize=10)
     fig.savefig(path, dpi=120)
