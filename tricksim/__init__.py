@@ -16,6 +16,9 @@ import os
 os.environ.setdefault("NUMBA_THREADING_LAYER", "workqueue")
 
 from . import _numba_cache  # noqa: E402,F401  (before any kernel is defined)
+from . import _numba_inline  # noqa: E402
+
+_numba_inline.install()
 from .errors import IllegalActionError, OptionError  # noqa: E402
 from .sim.game import Game  # noqa: E402
 from .sim.bluke_game import Bluke  # noqa: E402

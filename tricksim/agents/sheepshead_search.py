@@ -905,7 +905,7 @@ def _score_range(s, seat, tricks, points, total, left):
 @nb.njit(cache=True, inline="always")
 def _taken(s):
     """The card points in finished tricks (a leaster's blind too, once it went with the last)."""
-    total = 0
+    total = np.int64(0)  # not the literal 0: search_tricks would compile for it apart
     for p in range(P):
         total += s[K.POINTS_TAKEN + p]
     return total
@@ -1019,7 +1019,10 @@ def search_tricks(s, judge, score, leader, gone, tricks, points, total, called_l
     out at once."""
 
 
-@overload(search_tricks, prefer_literal=True)
+# numba keys an overload's implementation on the caller's compile flags, and an overload's own
+# body compiles without a CPython wrapper: with the default, ``more`` 0 compiled twice (once for
+# ``endgame``, once for ``more`` 1), 7 s of the solver's first compile.
+@overload(search_tricks, prefer_literal=True, jit_options={"no_cpython_wrapper": False})
 def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_led, alpha, beta, more):
     """One loop a seat over the cards it may play, alpha-beta from the first: every value held in
     a register, nothing copied. Each ``more`` compiles apart, calling the one below it."""
