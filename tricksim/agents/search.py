@@ -34,7 +34,6 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
     ``hparams``: the heuristic's defaults, that order the solver's search."""
     literally(family)
     count = out.shape[0]
-    size = state_size(family)
     any_ismcts = any_pimc = False
     for p in range(players):
         any_ismcts |= kinds[p] == ISMCTS
@@ -42,41 +41,52 @@ def play_hands(family, seed, first, players, options, kinds, params, search, hpa
     nodes_size = ismcts.MAX_NODES if any_ismcts else 1
     tt_bits = TT_BITS if any_pimc else 0  # only PIMC's solver uses the table (8 MB, cleared each block)
     for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        s = np.zeros(size, np.int64)
-        world = np.zeros(size, np.int64)
-        dealt = np.zeros(MAX_SEATS, np.int64)
-        deal_rng = np.zeros(RNG_SIZE, np.uint64)
-        rng = np.zeros(RNG_SIZE, np.uint64)
-        actions = np.zeros(MAX_MOVES, np.int64)
-        values = np.zeros(MAX_MOVES, np.int64)
-        totals = np.zeros(MAX_MOVES, np.float64)
-        ws = workspace(size, hparams, tt_bits)
-        nodes = np.zeros((nodes_size, 6), np.int64)
-        node_totals = np.zeros(nodes_size, np.float64)
-        path = np.zeros(MAX_DEPTH + 1, np.int64)
-        for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-            number = first + i
-            deal(family, s, seed, number, players, options, deal_rng)
-            for p in range(players):
-                dealt[p] = hand(family, s, p)
-            seed_stream(rng, seed, number, 1)
-            while to_act(family, s) >= 0:
-                seat = to_act(family, s)
-                kind = kinds[seat]
-                if kind == HEURISTIC:
-                    a = heuristic(family, s, params[seat], rng)
-                elif kind == NET:
-                    a = net.act(family, s, search[seat])
-                elif kind == PIMC:
-                    a = pimc.act(family, s, search[seat], params[seat], rng, world, actions, totals, values, ws)
-                elif kind == ISMCTS:
-                    a = ismcts.act(family, s, search[seat], params[seat], rng, world, actions, nodes, node_totals,
-                                   path)
-                else:
-                    words, cards, card_kind = legal(family, s)
-                    a = uniform_action(words, cards, card_kind, rng)
-                step(family, s, a)
-            record(family, s, dealt, out, i)
+        _play_block(family, np.int64(b), seed, first, players, options, kinds, params, search, hparams, out,
+                    nodes_size, tt_bits)  # int64 b: one compile
+
+
+@nb.njit(cache=True)
+def _play_block(family, b, seed, first, players, options, kinds, params, search, hparams, out, nodes_size, tt_bits):
+    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
+    inlined rules and agents."""
+    literally(family)
+    count = out.shape[0]
+    size = state_size(family)
+    s = np.zeros(size, np.int64)
+    world = np.zeros(size, np.int64)
+    dealt = np.zeros(MAX_SEATS, np.int64)
+    deal_rng = np.zeros(RNG_SIZE, np.uint64)
+    rng = np.zeros(RNG_SIZE, np.uint64)
+    actions = np.zeros(MAX_MOVES, np.int64)
+    values = np.zeros(MAX_MOVES, np.int64)
+    totals = np.zeros(MAX_MOVES, np.float64)
+    ws = workspace(size, hparams, tt_bits)
+    nodes = np.zeros((nodes_size, 6), np.int64)
+    node_totals = np.zeros(nodes_size, np.float64)
+    path = np.zeros(MAX_DEPTH + 1, np.int64)
+    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
+        number = first + i
+        deal(family, s, seed, number, players, options, deal_rng)
+        for p in range(players):
+            dealt[p] = hand(family, s, p)
+        seed_stream(rng, seed, number, 1)
+        while to_act(family, s) >= 0:
+            seat = to_act(family, s)
+            kind = kinds[seat]
+            if kind == HEURISTIC:
+                a = heuristic(family, s, params[seat], rng)
+            elif kind == NET:
+                a = net.act(family, s, search[seat])
+            elif kind == PIMC:
+                a = pimc.act(family, s, search[seat], params[seat], rng, world, actions, totals, values, ws)
+            elif kind == ISMCTS:
+                a = ismcts.act(family, s, search[seat], params[seat], rng, world, actions, nodes, node_totals,
+                               path)
+            else:
+                words, cards, card_kind = legal(family, s)
+                a = uniform_action(words, cards, card_kind, rng)
+            step(family, s, a)
+        record(family, s, dealt, out, i)
 
 
 @cache
