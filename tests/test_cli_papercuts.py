@@ -236,8 +236,10 @@ def test_overwrite_replaces_the_parts_of_another_run(tmp_path):
 
 
 SLOW_CLI = textwrap.dedent("""
-    import sys, time
+    import signal, sys, time
     from pathlib import Path
+    # Ctrl-C as at a terminal, also when the suite runs where SIGINT is ignored (a background job, nohup)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from tricksim.sim import batch
     batch.CHUNK = 1_000
     play = batch.play_chunk
