@@ -9,6 +9,7 @@ its seat's heuristic parameters.
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from functools import cache
 
 import numba as nb
@@ -23,32 +24,17 @@ from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, NET, PIMC
 from .random import uniform_action
 from .solver import MAX_DEPTH, MAX_MOVES, TT_BITS, WORKSPACE, workspace
 
-BLOCK = 4  # hands per parallel task: the scratch (an 8 MB table) is made once a block
+BLOCK = 4  # hands per task: the scratch (an 8 MB table) is made once a block
 MAX_SEATS = 16
 
 
-@nb.njit(cache=True, parallel=True)
-def play_hands(family, seed, first, players, options, kinds, params, search, hparams, out):
-    """Play hands ``first ..`` into ``out`` (one row each): ``kinds[seat]`` an agent kind,
-    ``params[seat]`` the heuristic's parameters, ``search[seat]`` PIMC's or ISMCTS's or the network;
-    ``hparams``: the heuristic's defaults, that order the solver's search."""
-    literally(family)
-    count = out.shape[0]
-    any_ismcts = any_pimc = False
-    for p in range(players):
-        any_ismcts |= kinds[p] == ISMCTS
-        any_pimc |= kinds[p] == PIMC
-    nodes_size = ismcts.MAX_NODES if any_ismcts else 1
-    tt_bits = TT_BITS if any_pimc else 0  # only PIMC's solver uses the table (8 MB, cleared each block)
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_block(family, np.int64(b), seed, first, players, options, kinds, params, search, hparams, out,
-                    nodes_size, tt_bits)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_block(family, b, seed, first, players, options, kinds, params, search, hparams, out, nodes_size, tt_bits):
-    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents."""
+@nb.njit(cache=True, nogil=True)
+def play_block(family, b, seed, first, players, options, kinds, params, search, hparams, out, nodes_size, tt_bits):
+    """Play block ``b`` (``BLOCK`` hands) of hands ``first ..`` into ``out`` (one row each):
+    ``kinds[seat]`` an agent kind, ``params[seat]`` the heuristic's parameters, ``search[seat]``
+    PIMC's or ISMCTS's or the network; ``hparams``: the heuristic's defaults, that order the
+    solver's search; ``nodes_size`` ISMCTS's tree (1 without it), ``tt_bits`` the solver's table
+    (0 without PIMC)."""
     literally(family)
     count = out.shape[0]
     size = state_size(family)
@@ -91,16 +77,41 @@ def _play_block(family, b, seed, first, players, options, kinds, params, search,
 
 @cache
 def _compiled(family: int):
-    vec, table, f64 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1]
-    return play_hands.compile((types.literal(family), types.int64, types.int64, types.int64, vec, vec, f64, f64,
-                               types.float64[::1], table))
+    vec, table, f64, i64 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1], types.int64
+    return play_block.compile((types.literal(family), i64, i64, i64, i64, vec, vec, f64, f64, types.float64[::1],
+                               table, i64, i64))
 
 
 def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
-    """Play hands ``first .. first + len(out) - 1`` of ``game`` (a Game) into ``out``."""
+    """Play hands ``first .. first + len(out) - 1`` of ``game`` (a Game) into ``out``, the blocks
+    shared among numba's threads.
+
+    The blocks run on Python threads (``play_block`` releases the GIL), not in a numba parallel
+    loop: a parallel loop's compile optimises the whole search below it twice more, a third of a
+    search agent's first run. A block of search hands takes milliseconds or more, so the threads'
+    dispatch costs nothing measurable."""
     family = FAMILY[game.name]
-    _compiled(family)(family, seed, first, game.players, game.option_array, kinds, params, search,
-                      agent_module(game.name).DEFAULTS, out)
+    play = _compiled(family)
+    seats = kinds[:game.players]
+    nodes_size = ismcts.MAX_NODES if (seats == ISMCTS).any() else 1
+    tt_bits = TT_BITS if (seats == PIMC).any() else 0  # only PIMC's solver uses the table (8 MB a block)
+    hparams = agent_module(game.name).DEFAULTS
+
+    def block(b):
+        play(family, b, seed, first, game.players, game.option_array, kinds, params, search, hparams, out,
+             nodes_size, tt_bits)
+
+    blocks = range((len(out) + BLOCK - 1) // BLOCK)
+    threads = min(nb.get_num_threads(), len(blocks))
+    if threads <= 1:
+        for b in blocks:
+            block(b)
+        return
+    pool = ThreadPoolExecutor(threads)
+    try:
+        list(pool.map(block, blocks))
+    finally:
+        pool.shutdown(cancel_futures=True)  # after Ctrl-C, the blocks not begun are dropped
 
 
 @nb.njit(cache=True)
