@@ -151,10 +151,9 @@ def make_study(game, hands: int, seed: int = 0, agents="heuristic") -> Study:
 
 
 def chunks(study: Study) -> list[tuple[int, int, int]]:
-    """(index, first deal, count) of each chunk of ``study``; no deals: one empty chunk, for the
-    columns."""
+    """(index, first deal, count) of each chunk of ``study`` (one deal or more: ``check_run``)."""
     hands, size = study.run.hands, study.chunk
-    return [(k, first, min(size, hands - first)) for k, first in enumerate(range(0, hands, size))] or [(0, 0, 0)]
+    return [(k, first, min(size, hands - first)) for k, first in enumerate(range(0, hands, size))]
 
 
 def decision_frame(game, hands: int, seed: int = 0, agents="heuristic", dask=None,
@@ -223,9 +222,8 @@ def decision_file(study: Study, out, dask=None, progress: bool = True, overwrite
                 write_part(rows, folder, k)
                 yield k
 
-        return stream_file(out, parts, description, chunks(study), play, lambda: play_chunk(study, 0, 0),
-                           what="study", progress=progress, desc=f"{study.run.game} study", unit=" deals",
-                           overwrite=overwrite)
+        return stream_file(out, parts, description, chunks(study), play, what="study", progress=progress,
+                           desc=f"{study.run.game} study", unit=" deals", overwrite=overwrite)
 
 
 # --- playing the chunks: here or on a Dask cluster -------------------------------------

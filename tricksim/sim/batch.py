@@ -322,11 +322,8 @@ def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool 
                 for future in _as_done(futures):
                     yield future.result()  # joined with the parts done so far while the workers play on
 
-    def empty() -> pd.DataFrame:
-        return play_chunk(run, 0, 0)
-
-    return stream_file(out, _parts_of(out), run.describe(), _chunks(run), play, empty,
-                       progress=progress, desc=run.game, overwrite=overwrite)
+    return stream_file(out, _parts_of(out), run.describe(), _chunks(run), play, progress=progress, desc=run.game,
+                       overwrite=overwrite)
 
 
 def _parts_of(out: Path) -> Path:
@@ -392,14 +389,13 @@ def _run_text(description: str) -> str:
 
 
 def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int, int, int]],
-                play: Callable[[list, Path], Iterable[int]], empty: Callable[[], pd.DataFrame],
-                what: str = "run", progress: bool = True, desc: str = "", unit: str = " hands",
-                overwrite: bool = False) -> Path:
+                play: Callable[[list, Path], Iterable[int]], what: str = "run", progress: bool = True,
+                desc: str = "", unit: str = " hands", overwrite: bool = False) -> Path:
     """Write the rows of the run ``description`` describes to the Parquet file ``out``, through the
     parts folder ``parts`` (``run.json`` the description, a part per chunk), resuming from the
     parts a stopped run left: ``play(missing, parts)`` plays the ``missing`` chunks (index, first,
     count) of ``chunks``, writes each as its part (``write_part``) and yields its index once
-    written. ``empty()`` gives the columns of a run of no chunks. The parts are joined into
+    written. The parts are joined into
     ``out`` as they come, then removed. Nothing is played when ``out`` is already this run's
     (``file_run``). A file ``out`` or parts in ``parts`` of another ``what`` are an OptionError
     (``check_out``), unless ``overwrite``: then the parts go at once, the file when this one is
@@ -421,7 +417,7 @@ def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int
     counts = {k: count for k, _, count in chunks}
     done = sum(counts.values()) - sum(count for _, _, count in missing)
     with progress_bar(sum(counts.values()), done, desc, unit, show=progress) as bar:  # closed on a stop too
-        joined = _Joiner(description, parts, len(chunks), out, set(counts) - {c[0] for c in missing}, empty)
+        joined = _Joiner(description, parts, out, set(counts) - {c[0] for c in missing})
         for k in play(missing, parts):
             joined.ready(k)
             bar.update(counts[k])
@@ -450,10 +446,8 @@ class _Joiner:
     joining goes on beside the playing. The file is written under a temporary name and takes its
     own only when complete."""
 
-    def __init__(self, description: str, parts: Path, count: int, out: Path, written: set[int],
-                 empty: Callable[[], pd.DataFrame]):
-        self.description, self.parts, self.count, self.out = description, parts, count, out
-        self.written, self.empty = set(written), empty
+    def __init__(self, description: str, parts: Path, out: Path, written: set[int]):
+        self.description, self.parts, self.out, self.written = description, parts, out, set(written)
         self.tmp = out.with_name(out.name + ".tmp")
         self.writer, self.schema, self.next = None, None, 0
         self._append()
@@ -473,12 +467,7 @@ class _Joiner:
             self.next += 1
 
     def close(self) -> None:
-        if self.count == 0:
-            table = pa.Table.from_pandas(self.empty(), preserve_index=False)
-            pq.write_table(table.replace_schema_metadata({**table.schema.metadata, RUN_KEY: self.description}),
-                           self.tmp)
-        else:
-            self.writer.close()
+        self.writer.close()  # a run has one chunk or more (check_run)
         os.replace(self.tmp, self.out)
 
 
