@@ -12,7 +12,7 @@ inefficiencies (numba issues 8989 and 9204, numba-cuda 688):
 ``install()`` replaces ``InlineWorker.inline_function`` with one that keeps the canonical IR of
 each callee (per function and compile flags) and hands every call site one deep copy of it made in
 a single pass. The inlined IR, and so the machine code, is the same; only the work to build it
-changes (the first heuristic Sheepshead run compiles in about half the time).
+changes (the first heuristic Sheepshead run went from 69 s to 27 s).
 """
 
 from __future__ import annotations
