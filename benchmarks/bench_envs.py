@@ -29,7 +29,7 @@ import gymnasium
 import numpy as np
 from tricksim.envs import GYM_IDS
 
-GAMES = ("sheepshead", "fiftyfive", "shmear", "nesmear", "bluke")
+GAMES = tuple(GYM_IDS)  # every game, in the order of tricksim.spec
 SPIEL_GAMES = ("oh_hell", "euchre", "hearts", "skat", "spades")  # oh_hell is Bluke's family
 
 

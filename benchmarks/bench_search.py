@@ -21,7 +21,6 @@ import numpy as np
 import tricksim
 from tricksim.agents import agent_module
 from tricksim.agents import solver as S
-from tricksim.agents.family import FAMILY
 from tricksim.agents.search import Searcher
 from tricksim.envs import engine
 from tricksim.sim import actions as A
@@ -32,7 +31,7 @@ GAMES = {"sheepshead": {}, "fiftyfive": {"players": 4}, "shmear": {}, "nesmear":
 
 def first_card_positions(game, deals: int):
     """(state array, judged seat) at the first card of ``deals`` heuristic hands."""
-    family = FAMILY[game.name]
+    family = game.family
     choose = engine.kernels(family).choose
     defaults = agent_module(game.name).DEFAULTS
     k = game.kernels
@@ -62,7 +61,7 @@ def first_card_positions(game, deals: int):
 
 
 def time_solves(game, positions, objective, targets=None):
-    family = FAMILY[game.name]
+    family = game.family
     kernels = S.compiled(family)
     ws = S.workspace(game.kernels.STATE_SIZE, agent_module(game.name).DEFAULTS)
     s0, j0 = positions[0]
@@ -86,7 +85,7 @@ def row(label, ms, nodes):
 
 def pimc_rate(game, hands: int):
     bot = Searcher(game, "pimc:worlds=100", seed=1)
-    choose = engine.kernels(FAMILY[game.name]).choose
+    choose = engine.kernels(game.family).choose
     defaults = agent_module(game.name).DEFAULTS
     rng = new_rng()
     decisions, spent = 0, 0.0
@@ -100,7 +99,7 @@ def pimc_rate(game, hands: int):
                 spent += time.perf_counter() - start
                 decisions += 1
             else:
-                action = int(choose(FAMILY[game.name], state.array, 1, defaults, rng))
+                action = int(choose(game.family, state.array, 1, defaults, rng))
             state.apply(action)
     return decisions, spent
 

@@ -13,7 +13,7 @@ from tricksim.agents.kinds import HEURISTIC, RANDOM
 from tricksim.errors import OptionError
 from tricksim.experiments.compare import seatings
 
-GAMES = ["bluke", "fiftyfive", "nesmear", "sheepshead", "shmear"]
+GAMES = tricksim.games()
 
 
 def first_param(game: str) -> str:

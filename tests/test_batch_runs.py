@@ -41,7 +41,7 @@ def test_rows_do_not_depend_on_workers_or_chunks(small_chunks, monkeypatch, star
     assert one["picker"].isna().any() and one["picker"].notna().any()  # leasters: missing values survive
 
 
-@pytest.mark.parametrize("game", ["sheepshead", "fiftyfive", "bluke", "shmear", "nesmear"])
+@pytest.mark.parametrize("game", tricksim.games())
 @pytest.mark.parametrize("agents", ["random", "heuristic"])
 def test_a_chunk_keeps_its_rows_when_the_next_is_played(game, agents):
     # the batch loop writes into the same scratch memory chunk after chunk

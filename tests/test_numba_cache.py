@@ -18,7 +18,7 @@ def test_kernel_modules_and_their_imports_are_stamped():
         assert module in names
     for path in ROOT.rglob("*.py"):  # a module defining a kernel, and each tricksim module it imports
         source = path.read_text()
-        if re.search(r"\bnjit\b", source):
+        if re.search(r"\bnjit\b", source) and path.name != "_numba_cache.py":  # (which names njit in its pattern)
             assert path.relative_to(ROOT).as_posix() in names
             for module in re.findall(r"^from \.(\w+) import", source, re.M):
                 sibling = path.parent / f"{module}.py"

@@ -10,7 +10,7 @@ import tricksim
 from tricksim.agents import Agent, search_arrays, seat_agents, uses_search
 from tricksim.errors import OptionError
 
-GAMES = ["bluke", "fiftyfive", "nesmear", "sheepshead", "shmear"]
+GAMES = tricksim.games()
 
 
 @pytest.mark.parametrize("text, message", [

@@ -28,7 +28,6 @@ import pytest
 import tricksim
 from tricksim.agents import sheepshead as H
 from tricksim.agents import sheepshead_search as S
-from tricksim.agents.family import FAMILY
 from tricksim.agents.solver import POINTS, SCORE
 from tricksim.cards import card_label, parse_card, parse_cards
 from tricksim.envs.obs_sheepshead import blocks, observe
@@ -713,7 +712,7 @@ def test_endgame_matches_brute_force(options):
     both objectives; in a window it is exact inside and a true bound outside. Two seats are judged
     in 40 hands, and with the default options every seat where the hold-card rules are live."""
     game = tricksim.make_game("sheepshead", **options)
-    exact = compiled_brute(FAMILY["sheepshead"])
+    exact = compiled_brute(tricksim.make_game("sheepshead").family)
     settled, live, limited, declined = 0, 0, 0, 0
     for seed in list(range(40)) + (LIVE_SEEDS if not options else []):
         state = game.new_hand(seed=seed, dealer=seed % 5, doubled=seed % 3 == 0)
@@ -733,7 +732,7 @@ def test_endgame_matches_brute_force(options):
             limited += partner_lead_limited(arr)
             judges = range(5) if seed >= 40 else (seed % 5, (seed + 2) % 5)
             for judge, objective in itertools.product(judges, (SCORE, POINTS)):
-                want = exact(FAMILY["sheepshead"], arr.copy(), judge, objective)
+                want = exact(tricksim.make_game("sheepshead").family, arr.copy(), judge, objective)
                 score = objective == SCORE
                 assert S.endgame(arr, judge, score, -NO_BOUND, NO_BOUND) == (True, want), (seed, judge, objective)
                 assert S.endgame(arr, judge, score, want - 1, want + 1)[1] == want

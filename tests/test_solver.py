@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 import tricksim
-from tricksim.agents import family as F
 from tricksim.agents.solver import POINTS, SCORE, solve
 from tricksim.errors import OptionError
 
@@ -43,7 +42,7 @@ def ending(game, seed: int, left: int):
 @pytest.mark.parametrize("game_name, options", CASES)
 def test_solver_matches_brute_force_on_endings(game_name, options):
     game = tricksim.make_game(game_name, **options)
-    family = F.FAMILY[game_name]
+    family = game.family
     exact = compiled_brute(family)
     checked = 0
     for seed in range(60):

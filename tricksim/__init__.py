@@ -21,36 +21,21 @@ from . import _numba_inline  # noqa: E402
 _numba_inline.install()
 from .errors import IllegalActionError, OptionError  # noqa: E402
 from .sim.game import Game  # noqa: E402
-from .sim.bluke_game import Bluke  # noqa: E402
-from .sim.fiftyfive_game import FiftyFive  # noqa: E402
-from .sim.sheepshead_game import Sheepshead  # noqa: E402
-from .sim.smear_game import NESmear, Shmear  # noqa: E402
 from .sim.state import State  # noqa: E402
-from . import envs  # noqa: E402,F401  (registers the Gymnasium environments)
-
-_GAMES = {game.name: game for game in (Bluke, FiftyFive, NESmear, Sheepshead, Shmear)}
+from .spec import GameSpec, make_game  # noqa: E402
+from . import envs  # noqa: E402  (registers the Gymnasium environments)
+from . import spec as _spec  # noqa: E402
 
 
 def games() -> list[str]:
     """The names of the games tricksim plays, sorted."""
-    return sorted(_GAMES)
+    return _spec.names()
 
 
-def make_game(name: str, **options) -> Game:
-    """The game ``name`` with ``options`` as named in docs/rules.md.
-
-    Raises OptionError (a ValueError) for an unknown game, option or value.
-
-    >>> make_game("sheepshead", no_pick="doubler").options["no_pick"]
-    'doubler'
-    >>> make_game("euchre")
-    Traceback (most recent call last):
-    ...
-    tricksim.errors.OptionError: no game 'euchre'; the games are bluke, fiftyfive, nesmear, sheepshead, shmear
-    """
-    if name not in _GAMES:
-        raise OptionError(f"no game {name!r}; the games are {', '.join(games())}")
-    return _GAMES[name](**options)
+def register(game: GameSpec) -> None:
+    """Add a game (its ``GameSpec``: the modules of its parts, ``tricksim.spec``) to every
+    command, agent, environment and tool of tricksim, as the built-in games are."""
+    envs.register_env(_spec.register(game))
 
 
 def simulate(game: str, hands: int, seed: int = 0, agents="heuristic", workers: int = 1, out=None,
@@ -119,5 +104,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game", "simulate",
-           "solve", "summarize", "tournament"]
+__all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game",
+           "register", "simulate", "solve", "summarize", "tournament"]

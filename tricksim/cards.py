@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from .errors import LabelError
+
 SUITS = "CDHS"
 RANKS = "23456789TJQKA"
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -50,14 +52,14 @@ def card_label(c: int) -> str:
     if c == HIGH_JOKER:
         return "HJ"
     if not 0 <= c < 52:
-        raise ValueError(f"no card has index {c!r}; cards are 0..53")
+        raise LabelError(f"no card has index {c!r}; cards are 0..53")
     return RANKS[c % 13] + SUITS[c // 13]
 
 
 def parse_card(label: str) -> int:
     """The index of a card label; also accepts ``10`` for T, suit symbols and ``JK``.
 
-    Raises ValueError naming the label when it is not a card.
+    Raises LabelError (a ValueError) naming the label when it is not a card.
 
     >>> parse_card("T♥") == parse_card("10H") == parse_card("th")
     True
@@ -70,7 +72,7 @@ def parse_card(label: str) -> int:
         rank = "T" if rank == "10" else rank
         if len(rank) == 1 and rank in RANKS and suit in SUITS:
             return card(rank, suit)
-    raise ValueError(
+    raise LabelError(
         f"{label!r} is not a card: use rank then suit, e.g. 'QC', 'TH' or '10H', or LJ / HJ"
     )
 

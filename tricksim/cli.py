@@ -21,8 +21,8 @@ import sys
 import time
 from decimal import Decimal
 
-from . import games, make_game
 from .errors import OptionError
+from .spec import make_game, names, specs
 
 SET_HELP = "a game option (see docs/rules.md), e.g. --set no_pick=doubler (repeatable)"
 COUNTS = "Counts (--hands and the like) may be written 100000, 100_000, 1e5, 100k or 2M."
@@ -119,15 +119,17 @@ def compare_command(args: argparse.Namespace) -> int:
     return 0
 
 
-STUDIED = {"pick": ("sheepshead",), "bid": ("fiftyfive", "shmear", "nesmear", "bluke")}
+def studied(decision: str) -> list[str]:
+    """The games whose study is of ``decision`` (``pick`` or ``bid``)."""
+    return [g.name for g in specs() if g.decision == decision]
 
 
 def study_command(args: argparse.Namespace) -> int:
     from .experiments.study import format_study_summary, study, write_study
 
-    if args.game not in STUDIED[args.decision]:
+    if args.game not in studied(args.decision):
         raise OptionError(f"study {args.decision} {args.game}: a {args.decision} study is of "
-                          f"{' or '.join(STUDIED[args.decision])}")
+                          f"{' or '.join(studied(args.decision))}")
     _check_overwrite(args)
     game = make_game(args.game, **_parse_sets(args.set))
     result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes, out=args.out,
@@ -225,7 +227,7 @@ def _set_threads(threads: int | None) -> None:
 
 
 def _add_run_arguments(parser: argparse.ArgumentParser, hands: int) -> None:
-    parser.add_argument("game", help=f"one of: {', '.join(games())}")
+    parser.add_argument("game", help=f"one of: {', '.join(names())}")
     parser.add_argument("--hands", type=count, default=hands, help=f"hands (deals) to play (default {hands})")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
     _add_set(parser)
@@ -262,8 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.set_defaults(run=compare_command)
     stu = sub.add_parser("study", help="when a pick or a bid pays: every action taken on the same deals",
                          epilog=COUNTS)
-    stu.add_argument("decision", choices=sorted(STUDIED), help="pick (Sheepshead) or bid (the other games)")
-    stu.add_argument("game", help=f"one of: {', '.join(games())}")
+    stu.add_argument("decision", choices=sorted({g.decision for g in specs()}),
+                     help="pick (Sheepshead) or bid (the other games)")
+    stu.add_argument("game", help=f"one of: {', '.join(names())}")
     stu.add_argument("--hands", type=count, default=20_000, help="deals to play (default 20000)")
     stu.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
     _add_set(stu)
@@ -307,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     swp.set_defaults(run=sweep_command)
     trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')",
                          epilog=COUNTS)
-    trn.add_argument("game", help=f"one of: {', '.join(games())}")
+    trn.add_argument("game", help=f"one of: {', '.join(names())}")
     trn.add_argument("--mode", choices=("single", "selfplay"), default="single",
                      help="single: one seat against --opponents (Gymnasium); selfplay: one seat against a frozen "
                           "copy of itself (PettingZoo) (default single)")
@@ -328,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     trn.set_defaults(run=train_command, resumes=True)
     rep = sub.add_parser("replay", help="show a recorded or a simulated hand trick by trick")
     rep.add_argument("file", nargs="?", help="a hand record (JSON) from tricksim play --record or replay --out")
-    rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(games())}")
+    rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
     rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
     rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
     rep.add_argument("--agents", help="with --game: heuristic, random or net:file=POLICY, one for every seat or a "
@@ -338,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--text", help="write the hand's text form to this file")
     rep.set_defaults(run=replay_command)
     ply = sub.add_parser("play", help="play a hand (or a match) against the bots in the terminal")
-    ply.add_argument("game", help=f"one of: {', '.join(games())}")
+    ply.add_argument("game", help=f"one of: {', '.join(names())}")
     ply.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0; seat 0 deals first)")
     ply.add_argument("--opponents", default="heuristic",
                      help="the bots: heuristic, random, pimc or ismcts with parameters (pimc:worlds=20), or a "
@@ -353,7 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .warmup import TARGET_HELP, TARGETS
 
     wrm = sub.add_parser("warmup", help="compile the kernels into numba's cache ahead of use, on worker processes")
-    wrm.add_argument("games", nargs="*", help=f"games to warm (default: all): {', '.join(games())}")
+    wrm.add_argument("games", nargs="*", help=f"games to warm (default: all): {', '.join(names())}")
     wrm.add_argument("--only", nargs="+", metavar="TARGET", help="only these: " + "; ".join(
         f"{t}: {TARGET_HELP[t]}" for t in TARGETS) + " (default: all)")
     wrm.add_argument("--workers", type=int, help="worker processes, one core each (default: one per core)")

@@ -24,43 +24,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import SUITS, CardSet, card_label, parse_card
-from .sim import bluke, fiftyfive, sheepshead, smear
 from .sim.actions import CARD_BASE
 from .sim.kernels import ALWAYS_WINS
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-JOKER_NAMES = {"bluke": "HJ the high bluke, LJ the low bluke", "shmear": "LJ the joker (the lowest trump)"}
-HIDDEN_CARD_VERBS = ("bury", "discard", "under")  # card actions taken face down: others never see the card
 
 
-def _from_tables(deck: Iterable[int], effective, power) -> dict[int, tuple[int, int]]:
+def from_tables(deck: Iterable[int], effective, power) -> dict[int, tuple[int, int]]:
     """Each card's ``(group, strength)`` under one trump's tables: group 0 for the cards that
-    beat any lead (trumps; Bluke's blukes above them), else 1 + its effective suit."""
+    beat any lead (trumps; Bluke's blukes above them), else 1 + its effective suit (a game's
+    ``Game.card_keys`` from its ``EFFECTIVE`` and ``POWER``)."""
     return {int(c): (0, int(power[c])) if power[c] >= ALWAYS_WINS else (1 + int(effective[c]), int(power[c]))
             for c in deck}
 
 
 def _keys(game, trump: str | None) -> dict[int, tuple[int, int]]:
     """``(group, strength)`` of every card of ``game``'s deck: shown by group, strongest first."""
-    t = None if trump is None else SUITS.index(trump.upper())
-    if game.name == "sheepshead":  # trumps are fixed
-        return _from_tables(sheepshead.DECK, sheepshead.EFFECTIVE, sheepshead.POWER)
-    if game.name == "fiftyfive":
-        K = fiftyfive
-        if t is not None:
-            return _from_tables(K.DECK, K.EFFECTIVE[t], K.POWER[t])
-        keys = {K.ACE_OF_HEARTS: (0, 0)}  # a trump whatever is named; each suit in its plain order
-        for suit, order in enumerate(K.PLAIN_ORDERS):
-            keys.update({int(c): (1 + suit, -i) for i, c in enumerate(order) if c != K.ACE_OF_HEARTS})
-        return keys
-    if game.name == "bluke":  # None: a turned bluke, no trump
-        row = bluke.NO_TRUMP if t is None else t
-        return _from_tables(range(bluke.NUM_CARDS), bluke.EFFECTIVE[row], bluke.POWER[row])
-    deck = [c for c in range(54) if int(smear.DECK_MASKS[game.variant]) >> c & 1]  # shmear, nesmear
-    if t is not None:
-        row = game.variant * 4 + t
-        return _from_tables(deck, smear.EFFECTIVE[row], smear.POWER[row])
-    return {c: (0, 0) if c == smear.JOKER else (1 + c // 13, c % 13) for c in deck}  # the joker: always a trump
+    return game.card_keys(None if trump is None else SUITS.index(trump.upper()))
 
 
 def card_order(game, trump: str | None = None) -> list[int]:
@@ -100,8 +80,7 @@ def format_hand(game, cards, trump: str | None = None) -> str:
 def legend(game) -> str:
     """How the cards are labelled, the jokers of the games that use them included."""
     suits = ", ".join(f"{letter} {name}" for letter, name in SUIT_NAMES.items())
-    jokers = JOKER_NAMES.get(game.name)
-    return f"cards: rank then suit (T is the ten; {suits})" + (f"; {jokers}" if jokers else "")
+    return f"cards: rank then suit (T is the ten; {suits})" + (f"; {game.JOKERS}" if game.JOKERS else "")
 
 
 def trump_name(trump: str | None) -> str:
@@ -127,14 +106,9 @@ def format_trick(number: int, leader: int, cards: list[str], winner: int | None,
 
 
 def public_label(game, label: str) -> str:
-    """What the other seats learn of ``label``: a card buried, discarded or set aside face down
-    stays hidden, and so does NE Smear's trump until the bidder's first lead."""
-    verb, _, arg = label.partition(" ")
-    if verb in HIDDEN_CARD_VERBS:
-        return f"{verb} a card"
-    if verb == "trump" and game.name == "nesmear":
-        return "trump (named in secret: the first lead shows it)"
-    return label
+    """What the other seats learn of ``label`` (``Game.public_label``): a card buried, discarded or
+    set aside face down stays hidden, and so does NE Smear's trump until the bidder's first lead."""
+    return game.public_label(label)
 
 
 def format_decision(name: str, label: str) -> str:
@@ -201,47 +175,33 @@ def played_cards(view: dict, players: int) -> list[tuple[int, str]]:
     return out
 
 
-def _plays_alone(game, view: dict) -> bool:
-    """Whether the seat of ``view`` knows that the Sheepshead picker plays alone: he called no card
-    (said ``alone``), or he played the jack of diamonds himself (``partner = jack_of_diamonds``), or
-    the hand is over and no partner is shown."""
-    if view["phase"] == "over":
-        return view["partner"] is None
-    if game.options["partner"] == "jack_of_diamonds":
-        return "JD" in [c for p, c in played_cards(view, game.players) if p == view["picker"]]
-    return view["called"] is None and view["phase"] == "play"
-
-
 def known_side(game, view: dict) -> list[int]:
-    """The seats that the seat of ``view`` knows to score with it this hand, itself first: its team
-    (the smears, Fifty-five with ``teams``); in Sheepshead the picker and his partner, or the
-    defenders, once the partner is known to it (it is the partner, the partner's card has been
-    played, or the picker plays alone); otherwise the seat alone."""
-    seat, n = view["seat"], game.players
-    if game.name == "sheepshead":
-        picker, partner = view["picker"], view["partner"]
-        if picker is None or (partner is None and not _plays_alone(game, view)):
-            return [seat]
-        side = [picker] + ([] if partner is None else [partner])
-        if seat not in side:
-            side = [p for p in range(n) if p not in side]
-        return [seat] + [p for p in side if p != seat]
+    """The seats that the seat of ``view`` knows to score with it this hand, itself first
+    (``Game.known_side``): its team (the smears, Fifty-five with ``teams``); in Sheepshead the
+    picker and his partner, or the defenders, once the partner is known to it; otherwise the seat
+    alone."""
+    return game.known_side(view)
+
+
+def team_side(game, seat: int) -> list[int]:
+    """``seat`` and the other seats of its fixed team, if the game has teams."""
     k = game.teams
-    return [seat] + [p for p in range(n) if k > 1 and p != seat and p % k == seat % k]
+    return [seat] + [p for p in range(game.players) if k > 1 and p != seat and p % k == seat % k]
 
 
-def _and(words: list[str]) -> str:
+def join_and(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def _tricks(n: int) -> str:
+def tricks_text(n: int) -> str:
     return f"{n} trick" + ("" if n == 1 else "s")
 
 
 def format_count(game, view: dict, names: list[str]) -> str | None:
     """What the seat of ``view`` (``State.observe``) may count of its side's take so far, in one
     line; None before the first trick is over. It reads only the seat's view: at the table the
-    tricks taken are public and a player may remember the cards of each trick, so
+    tricks taken are public and a player may remember the cards of each trick, so each game counts
+    what its players count (``Game.count_line``):
 
     * Sheepshead: the card points of the tricks won by the side as far as the seat knows it
       (``known_side``: until the called card falls, a secret partner's tricks are not counted,
@@ -265,69 +225,14 @@ def format_count(game, view: dict, names: list[str]) -> str | None:
     elif game.teams > 1:
         who = team_name(game, seat % game.teams)
     else:
-        who = _and([names[p] for p in side])
-    if game.name == "bluke":
-        return f"{who}: {_tricks(won)} taken, bid {view['bids'][seat]}"
-    if game.name == "sheepshead":
-        text = f"{who}: {sum(view['points_taken'][p] for p in side)} card points in {_tricks(won)}"
-        if view["buried"]:
-            text += f" (the bury: {sum(int(sheepshead.POINTS[parse_card(c)]) for c in view['buried'])} more)"
-        return text
-    if game.name == "fiftyfive":
-        text = f"{who}: {sum(view['points_taken'][p] for p in side)} points in {_tricks(won)}"
-        if view["bidder"] in side:
-            text += f" (bid {view['bid']})"
-        power = fiftyfive.POWER[SUITS.index(view["trump"])]
-        trumps = [(int(power[parse_card(c)]), p, c) for p, c in played_cards(view, game.players)
-                  if power[parse_card(c)] >= ALWAYS_WINS]
-        if trumps:
-            _, p, c = max(trumps)
-            text += f"; best trump so far: {c} ({names[p]})"
-        return text
-    return f"{who}: {_smear_count(game, view, side, won)}"
+        who = join_and([names[p] for p in side])
+    return f"{who}: {game.count_line(view, side, won, names)}"
 
 
-def _smear_count(game, view: dict, side: list[int], won: int) -> str:
-    """The smears' points already won by ``side`` and its game points (see ``format_count``)."""
-    row = game.variant * 4 + SUITS.index(view["trump"])
-    played_by = {parse_card(c): p for p, c in played_cards(view, game.players)}
-    won_by = {parse_card(c): winner for _, cards, winner in view["tricks"] for c in cards}
-    points = []
-    for k, name in enumerate(smear.POINT_NAMES[:smear.GAME]):
-        c = int(smear.POINT_CARDS[row, k])
-        if k in (smear.HIGH, smear.LOW):
-            holder = None if game.options.get("high_low") == "in_play" else played_by.get(c)
-        else:
-            holder = won_by.get(c)
-        if c >= 0 and holder in side:
-            points.append(name)
-    taken = CardSet(c for c, winner in won_by.items() if winner in side)
-    text = f"{', '.join(points) or 'no point yet'}; {int(smear.game_points(taken.mask))} game points in {_tricks(won)}"
-    if game.name == "nesmear" and view["seat"] == view["bidder"] and view["discards"]:
-        text += f" and {int(smear.game_points(CardSet(view['discards']).mask))} in the discards"
-    return text
-
-
-def _public_line(game, view: dict, names: list[str]) -> str | None:
-    """What the bidding made public: the picker and the call; the turned card and the bids; or
-    every seat's last call, and the trump once the table knows it."""
+def bidding_line(game, view: dict, names: list[str]) -> str | None:
+    """Every seat's last call from eldest on, and the trump once the table knows it (the games
+    with a bidding round and no turned card)."""
     n = game.players
-    if game.name == "sheepshead":
-        picker, partner = view["picker"], view["partner"]
-        if picker is None:
-            return "nobody picked" if view["phase"] in ("play", "over") else None
-        parts = [f"picker: {names[picker]}"]
-        if _plays_alone(game, view):
-            parts.append("alone")
-        elif view["called"]:
-            parts.append(f"called {view['called']}")
-        if partner is not None:
-            parts.append(f"partner: {names[partner]}")
-        return ", ".join(parts)
-    if game.name == "bluke":
-        bids = [f"{names[p]} {b}" for p, b in enumerate(view["bids"]) if b is not None]
-        return f"turned: {view['turned']} ({trump_name(view['trump'])})" + (f"; bids: {', '.join(bids)}" if bids
-                                                                              else "")
     order = [(view["dealer"] + 1 + i) % n for i in range(n)]  # from eldest
     calls = [f"{names[p]} {view['calls'][p]}" for p in order if view["calls"][p]]
     parts = ([f"bidding: {', '.join(calls)}"] if calls else []) + ([f"trump: {trump_name(view['trump'])}"]
@@ -343,7 +248,7 @@ def format_table(game, view: dict, names: list[str], scores: list[int] | None = 
     lines = [f"{game.name}, " + ("hand over" if to_act is None else f"{view['phase']} phase, {names[to_act]} to act")]
     if to_act is not None:
         lines.append(f"hand: {format_hand(game, view['hand'], view.get('trump'))}")
-    public = _public_line(game, view, names)
+    public = game.public_line(view, names)  # what the bidding made public
     if public:
         lines.append(public)
     if tricks:

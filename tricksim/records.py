@@ -56,8 +56,7 @@ from typing import Any
 
 import numpy as np
 
-from . import games, make_game
-from .cards import CardSet, cards_of, format_cards
+from .cards import CardSet, format_cards
 from .display import (
     format_decision,
     format_hand,
@@ -68,21 +67,17 @@ from .display import (
     team_name,
     teams_line,
 )
-from .errors import OptionError
+from .errors import OptionError, RecordError
 from .sim import actions as A
 from .sim.game import hand_options
 from .sim.state import State
+from .spec import make_game, names, spec
 
 FORMAT = "tricksim hand record"
 VERSION = 1
 _PROVENANCE = ("seed", "hand", "agents", "source")
 _FIELDS = ("format", "version", "game", "options", "deal", "actions", "tricks", "scores", "result") + _PROVENANCE
 _REQUIRED = ("game", "options", "deal", "actions", "tricks", "scores")
-
-
-class RecordError(ValueError):
-    """A hand record that is malformed, or that does not rebuild to what it records; the message
-    names the problem (and the file, when read from one)."""
 
 
 @dataclass
@@ -112,10 +107,8 @@ class HandRecord:
                               f"{len(state.history)} actions")
         game = state.game
         deal = {"hands": [str(game.hand(state.array, p)) for p in range(game.players)],
-                "rest": format_cards(_REST[game.name](game, state.array)),
-                "dealer": int(state.array[game.kernels.DEALER])}
-        if game.name == "sheepshead":
-            deal["doubled"] = bool(state.array[game.kernels.DOUBLED])
+                "rest": format_cards(game.rest(state.array)),
+                "dealer": int(state.array[game.kernels.DEALER]), **game.deal_flags(state.array)}
         record = cls(game.name, _json(game.options), deal, seed=seed, hand=hand,
                      agents=None if agents is None else [str(a) for a in agents], source=source)
         return record.with_play(state)
@@ -177,52 +170,6 @@ class HandRecord:
         if missing:
             raise RecordError(f"options: {missing[0]!r} is missing; a record names every option of its game")
         return game
-
-
-# --- the rest of a deal, as game.deal takes it ------------------------------------------
-
-
-def _sheepshead_rest(game, s) -> list[int]:
-    return cards_of(int(s[game.kernels.BLIND]))
-
-
-def _fiftyfive_rest(game, s) -> list[int]:
-    K = game.kernels
-    stock = int(s[K.STOCK])
-    order = ([int(c) for c in s[K.STOCK_ORDER:K.STOCK_ORDER + stock.bit_count()]] if game.options["exchange"]
-             else cards_of(stock))  # without an exchange nobody draws: the kernels keep no order
-    return cards_of(int(s[K.KITTY])) + order
-
-
-def _smear_rest(game, s) -> list[int]:
-    K = game.kernels
-    undealt = int(K.DECK_MASKS[game.variant]).bit_count() - K.HAND_SIZE * game.players
-    return [int(c) for c in s[K.REST_ORDER:K.REST_ORDER + undealt]]
-
-
-def _bluke_rest(game, s) -> list[int]:
-    K = game.kernels
-    return [int(s[K.TURNED])] + cards_of(int(s[K.REST]))
-
-
-_REST = {"sheepshead": _sheepshead_rest, "fiftyfive": _fiftyfive_rest, "shmear": _smear_rest,
-         "nesmear": _smear_rest, "bluke": _bluke_rest}
-
-
-def rest_parts(game, rest: list[str]) -> list[tuple[str, list[str]]]:
-    """A deal's ``rest`` cut into the parts the rules name, e.g. ``[("kitty", …), ("stock", …)]``."""
-    if game.name == "sheepshead":
-        parts = [("blind", rest)]
-    elif game.name == "fiftyfive":
-        parts = [("kitty", rest[:game.kernels.KITTY_SIZE]), ("stock, top first", rest[game.kernels.KITTY_SIZE:])]
-    elif game.name == "shmear":
-        parts = [("stock, top first", rest)]
-    elif game.name == "bluke":
-        parts = [("turned", rest[:1]), ("undealt", rest[1:])]
-    else:
-        widow = game.options["widow"]
-        parts = [("widow", rest[:widow]), ("undealt", rest[widow:])]
-    return [(name, cards) for name, cards in parts if cards]
 
 
 # --- rebuilding --------------------------------------------------------------------------
@@ -421,7 +368,7 @@ def format_deal(record: HandRecord, game, names: list[str], trump: str | None = 
     lines = ["hands as dealt:"]
     for name, cards in zip(names, record.deal["hands"]):
         lines.append(f"  {name + ':':<{width + 1}} {format_hand(game, cards, trump)}")
-    for part, cards in rest_parts(game, record.deal["rest"].split()):
+    for part, cards in game.rest_parts(record.deal["rest"].split()):
         shown = " ".join(cards) if part.startswith("stock") else format_hand(game, cards, trump)
         lines.append(f"  {part}: {shown}")
     return lines
@@ -464,6 +411,7 @@ def simulated_record(game, seed: int, hand: int, agents="heuristic", **options) 
     """
     from .agents import seat_agents
     from .agents.seats import Seats
+    from .envs import engine
     from .sim.kernels import new_rng
 
     if isinstance(game, str):
@@ -480,7 +428,8 @@ def simulated_record(game, seed: int, hand: int, agents="heuristic", **options) 
                           "is not repeated one decision at a time)")
     seats = Seats(game, agents, seed)
     s = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)
-    seats.kernels.deal_hand(seats.family, s, int(seed), int(hand), game.players, game.option_array, new_rng())
+    deal_hand = engine.kernels(game.family).deal_hand
+    deal_hand(game.family, s, int(seed), int(hand), game.players, game.option_array, new_rng())
     state = State(game, s)
     record = HandRecord.start(state, seed=int(seed), hand=int(hand), agents=seats.specs, source="tricksim.simulate")
     seats.new_hand(int(seed), int(hand))
@@ -511,8 +460,8 @@ def _text(value) -> str:
 
 
 def _check_game(name: str) -> None:
-    if name not in games():
-        raise RecordError(f"unknown game {name!r} (tricksim plays: {', '.join(games())})")
+    if name not in names():
+        raise RecordError(f"unknown game {name!r} (tricksim plays: {', '.join(names())})")
 
 
 def _check(ok: bool, problem: str) -> None:
@@ -534,7 +483,8 @@ def _is_trick(t) -> bool:
 
 def _check_deal(game: str, deal) -> None:
     _check(isinstance(deal, dict), "'deal' must be an object with hands, rest and dealer")
-    allowed = {"hands", "rest", "dealer"} | ({"doubled"} if game == "sheepshead" else set())
+    flags = spec(game).part("game").DEAL_FLAGS
+    allowed = {"hands", "rest", "dealer", *flags}
     for key in ("hands", "rest", "dealer"):
         _check(key in deal, f"the deal has no {key!r}")
     unknown = sorted(set(deal) - allowed)
@@ -542,7 +492,8 @@ def _check_deal(game: str, deal) -> None:
     _check(_is_list(deal["hands"], str), "the deal's 'hands' must be a list of card strings, one per seat")
     _check(isinstance(deal["rest"], str), "the deal's 'rest' must be a string of cards")
     _check(_is_int(deal["dealer"]), "the deal's 'dealer' must be a seat number")
-    _check(isinstance(deal.get("doubled", False), bool), "the deal's 'doubled' must be true or false")
+    for flag in flags:
+        _check(isinstance(deal.get(flag, False), bool), f"the deal's {flag!r} must be true or false")
     for cards in deal["hands"] + [deal["rest"]]:
         try:
             CardSet(cards)

@@ -14,6 +14,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .errors import OptionError
+from .spec import make_game, names, spec
 
 # what a task compiles, longest first (the order the tasks are handed out in)
 TARGETS = ("heuristic", "study", "solve", "search", "env", "random")
@@ -30,14 +31,10 @@ TARGET_HELP = {
 def tasks(games: list[str] | None = None, targets: list[str] | None = None) -> list[tuple[str, str]]:
     """The (game, target) tasks for ``games`` (default: every game) and ``targets`` (default: all),
     one per family (the smears share every kernel); OptionError for an unknown name."""
-    from . import games as all_games
-    from .agents.family import FAMILY
-
-    games = list(games or all_games())
+    games = list(games or names())
     targets = list(targets or TARGETS)
     for name in games:
-        if name not in FAMILY:
-            raise OptionError(f"no game {name!r}; the games are {', '.join(all_games())}")
+        spec(name)  # OptionError for a game that is not one
     for target in targets:
         if target not in TARGETS:
             raise OptionError(f"no warm-up target {target!r}; the targets are {', '.join(TARGETS)}")
@@ -46,22 +43,18 @@ def tasks(games: list[str] | None = None, targets: list[str] | None = None) -> l
         if target not in targets:
             continue
         for name in games:
-            if (target, FAMILY[name]) in families:
+            if (target, spec(name).family) in families:
                 continue
-            families.add((target, FAMILY[name]))
+            families.add((target, spec(name).family))
             todo.append((name, target))
     return todo
 
 
 def warm(game: str, target: str) -> float:
     """Compile (or load from the cache) ``target``'s kernels for ``game``; the seconds it took."""
-    import tricksim
-
-    from .agents.family import FAMILY
-
     start = time.perf_counter()
-    g = tricksim.make_game(game)
-    family = FAMILY[game]
+    g = make_game(game)
+    family = g.family
     if target in ("random", "heuristic"):
         from .sim.batch import simulate
 

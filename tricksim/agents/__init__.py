@@ -19,11 +19,11 @@ agent for every seat or a comma-separated list, one per seat:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from importlib import import_module
 
 import numpy as np
 
 from ..errors import OptionError
+from ..spec import spec
 from .kinds import KIND_NAMES, SEARCH_KINDS
 
 AGENTS = KIND_NAMES
@@ -41,13 +41,9 @@ SEARCH_PARAMS = {
                ("bidding", 1.0, "1: ISMCTS makes every decision; 0: the heuristic makes those before the card play")),
 }
 
-# game -> the module (under tricksim.agents) of its heuristic agent and its batch loop
-_MODULES = {"bluke": "bluke", "fiftyfive": "fiftyfive", "nesmear": "smear", "sheepshead": "sheepshead", "shmear": "smear"}
-
-
 def agent_module(game: str):
-    """The module with ``game``'s heuristic agent (``PARAMS``, ``act``, ``play_hands``, ``FEATURES``)."""
-    return import_module(f"{__package__}.{_MODULES[game]}")
+    """The module with ``game``'s heuristic agent (``tricksim.spec.HeuristicAgent``)."""
+    return spec(game).part("agent")
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS
 from ..sim import actions as A
+from ..sim.actions import uniform_action
 from ..sim import bluke as K
 from ..sim.kernels import (
     ALWAYS_WINS,
@@ -76,7 +77,6 @@ from ..sim.kernels import (
     seed_stream,
 )
 from .kinds import HEURISTIC
-from .random import uniform_action
 
 PARAMS = (
     ("bid_round", -0.1, "bid floor(estimate + bid_round - bid_shade * its standard deviation)"),

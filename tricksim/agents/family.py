@@ -3,15 +3,15 @@
 Such a kernel (the environments, the solver, PIMC, ISMCTS) takes the game's *family* (a small
 int; the two smears share their kernels). numba compiles it for each family apart, the family as
 a constant (``literally``), and the generic calls below resolve at compile time to that game's own
-kernels: the rules, the heuristic agents and the search hooks stay written once, and a Bluke table
-never compiles Sheepshead's agent. (A kernel that took a game's ``step`` as an argument would not be
-cached by numba.)
+kernels (its parts in ``tricksim.spec``): the rules, the heuristic agents and the search hooks stay
+written once, and a Bluke table never compiles Sheepshead's agent. (A kernel that took a game's
+``step`` as an argument would not be cached by numba.)
 
 Python calls such kernels through entry points compiled for one family's constant
 (``kernel.compile((types.literal(family), ...))``): called through its dispatcher with a plain
 int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
-The search hooks live in ``agents.<game>_search`` (``sample``, ``same_side``, ``play_key``,
+The search hooks (``tricksim.spec.SearchHooks``: ``sample``, ``same_side``, ``play_key``,
 ``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
 them, ``move_priority`` and ``endgame``); their docstrings there say what each must do. The solver
 calls them at every position, so they are compiled inline (``inline="always"``; measured:
@@ -20,53 +20,22 @@ Sheepshead's solver 1.1 to 1.2 times as fast as with calls).
 
 from __future__ import annotations
 
+from functools import cache
+
 import numba as nb
 import numpy as np
-from numba.core.errors import TypingError
+from numba import literally, types
 from numba.extending import overload
 
-from ..sim import bluke, fiftyfive, sheepshead, smear
-from . import bluke as bluke_agent
-from . import bluke_search, fiftyfive_search, sheepshead_search, smear_search
-from . import fiftyfive as fiftyfive_agent
-from . import sheepshead as sheepshead_agent
-from . import smear as smear_agent
-
-SHEEPSHEAD, FIFTYFIVE, SMEAR, BLUKE = range(4)
-FAMILY = {"sheepshead": SHEEPSHEAD, "fiftyfive": FIFTYFIVE, "shmear": SMEAR, "nesmear": SMEAR, "bluke": BLUKE}
-KERNELS = (sheepshead, fiftyfive, smear, bluke)
-AGENTS = (sheepshead_agent, fiftyfive_agent, smear_agent, bluke_agent)
-SEARCH = (sheepshead_search, fiftyfive_search, smear_search, bluke_search)
+from ..sim.actions import uniform_action
+from ..sim.kernels import literal_family
+from ..spec import family_part
+from .kinds import HEURISTIC
 
 
-@nb.njit(cache=True, inline="always")
-def _deal_sheepshead(s, seed, hand, players, options, rng):
-    sheepshead.deal_random(s, seed, hand, hand % players, options, 0, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_fiftyfive(s, seed, hand, players, options, rng):
-    fiftyfive.deal_random(s, seed, hand, hand % players, options, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_smear(s, seed, hand, players, options, rng):
-    smear.deal_random(s, seed, hand, hand % players, options, rng)
-
-
-@nb.njit(cache=True, inline="always")
-def _deal_bluke(s, seed, hand, players, options, rng):
-    bluke.deal_random(s, seed, hand, hand % bluke.MATCH_HANDS[players], hand % players, options, rng)
-
-
-DEALS = (_deal_sheepshead, _deal_fiftyfive, _deal_smear, _deal_bluke)
-
-
-def literal_family(family) -> int:
-    """The family of an overload's literal argument; a typing error for anything else."""
-    if not isinstance(family, nb.types.IntegerLiteral):
-        raise TypingError("the game family must be a compile-time constant (numba.literally)")
-    return family.literal_value
+def _rules(family):
+    """The rules module of an overload's literal family."""
+    return family_part(literal_family(family), "rules")
 
 
 # --- generic calls, resolved per family at compile time ----------------------------
@@ -144,40 +113,40 @@ def endgame(family, s, judge, score, alpha, beta):
     such an ending by itself; else (and for games without one) ``(False, 0)``."""
 
 
-def _delegate(name, modules, attr, arity):
-    """Overload the generic ``name`` with each family's own function ``attr``."""
+def _delegate(name, part, attr, arity):
+    """Overload the generic ``name`` with each family's own function ``attr`` of its ``part``."""
     generic = globals()[name]
     if arity == 1:
         def _impl(family, a):
-            f = getattr(modules[literal_family(family)], attr)
+            f = getattr(family_part(literal_family(family), part), attr)
             return lambda family, a: f(a)
     elif arity == 2:
         def _impl(family, a, b):
-            f = getattr(modules[literal_family(family)], attr)
+            f = getattr(family_part(literal_family(family), part), attr)
             return lambda family, a, b: f(a, b)
     elif arity == 3:
         def _impl(family, a, b, c):
-            f = getattr(modules[literal_family(family)], attr)
+            f = getattr(family_part(literal_family(family), part), attr)
             return lambda family, a, b, c: f(a, b, c)
     else:
         def _impl(family, a, b, c, d):
-            f = getattr(modules[literal_family(family)], attr)
+            f = getattr(family_part(literal_family(family), part), attr)
             return lambda family, a, b, c, d: f(a, b, c, d)
     overload(generic, prefer_literal=True)(_impl)
 
 
-for _name, _modules, _attr, _arity in (
-        ("legal", KERNELS, "legal", 1), ("step", KERNELS, "step", 2), ("heuristic", AGENTS, "act", 3),
-        ("sample", SEARCH, "sample", 4), ("same_side", SEARCH, "same_side", 3), ("play_key", SEARCH, "play_key", 1),
-        ("score_key", SEARCH, "score_key", 1), ("side_points", SEARCH, "side_points", 2),
-        ("merge", SEARCH, "merge", 2), ("points_bounds", SEARCH, "points_bounds", 2),
-        ("score_bounds", SEARCH, "score_bounds", 2)):
-    _delegate(_name, _modules, _attr, _arity)
+for _name, _part, _attr, _arity in (
+        ("legal", "rules", "legal", 1), ("step", "rules", "step", 2), ("heuristic", "agent", "act", 3),
+        ("sample", "search", "sample", 4), ("same_side", "search", "same_side", 3),
+        ("play_key", "search", "play_key", 1), ("score_key", "search", "score_key", 1),
+        ("side_points", "search", "side_points", 2), ("merge", "search", "merge", 2),
+        ("points_bounds", "search", "points_bounds", 2), ("score_bounds", "search", "score_bounds", 2)):
+    _delegate(_name, _part, _attr, _arity)
 
 
 @overload(move_priority, prefer_literal=True)
 def _move_priority(family, s, moves, n, out):
-    f = getattr(SEARCH[literal_family(family)], "move_priority", None)
+    f = getattr(family_part(literal_family(family), "search"), "move_priority", None)
     if f is None:
         return lambda family, s, moves, n, out: False
 
@@ -189,7 +158,7 @@ def _move_priority(family, s, moves, n, out):
 
 @overload(endgame, prefer_literal=True)
 def _endgame(family, s, judge, score, alpha, beta):
-    f = getattr(SEARCH[literal_family(family)], "endgame", None)
+    f = getattr(family_part(literal_family(family), "search"), "endgame", None)
     if f is None:
         return lambda family, s, judge, score, alpha, beta: (False, np.int64(0))
     return lambda family, s, judge, score, alpha, beta: f(s, judge, score, alpha, beta)
@@ -197,13 +166,13 @@ def _endgame(family, s, judge, score, alpha, beta):
 
 @overload(deal, prefer_literal=True)
 def _deal(family, s, seed, hand, players, options, rng):
-    f = DEALS[literal_family(family)]
+    f = family_part(literal_family(family), "rules").deal
     return lambda family, s, seed, hand, players, options, rng: f(s, seed, hand, players, options, rng)
 
 
 @overload(to_act, prefer_literal=True)
 def _to_act(family, s):
-    slot = KERNELS[literal_family(family)].TO_ACT
+    slot = _rules(family).TO_ACT
     return lambda family, s: s[slot]
 
 
@@ -213,7 +182,7 @@ def phase(family, s):
 
 @overload(phase, prefer_literal=True)
 def _phase(family, s):
-    slot = KERNELS[literal_family(family)].PHASE
+    slot = _rules(family).PHASE
     return lambda family, s: s[slot]
 
 
@@ -223,19 +192,19 @@ def hand(family, s, seat):
 
 @overload(hand, prefer_literal=True)
 def _hand(family, s, seat):
-    slot = KERNELS[literal_family(family)].HANDS
+    slot = _rules(family).HANDS
     return lambda family, s, seat: s[slot + seat]
 
 
 @overload(trick_start, prefer_literal=True)
 def _trick_start(family, s):
-    slot = KERNELS[literal_family(family)].IN_TRICK
+    slot = _rules(family).IN_TRICK
     return lambda family, s: s[slot] == 0
 
 
 @overload(score, prefer_literal=True)
 def _score(family, s, seat):
-    slot = KERNELS[literal_family(family)].SCORES
+    slot = _rules(family).SCORES
     return lambda family, s, seat: s[slot + seat]
 
 
@@ -249,20 +218,44 @@ def record(family, s, dealt, out, i):
 
 @overload(state_size, prefer_literal=True)
 def _state_size(family):
-    size = KERNELS[literal_family(family)].STATE_SIZE
+    size = _rules(family).STATE_SIZE
     return lambda family: size
 
 
 @overload(record, prefer_literal=True)
 def _record(family, s, dealt, out, i):
-    f = literal_family(family)
-    write, features, column = KERNELS[f].record, AGENTS[f].record_features, len(KERNELS[f].RECORD)
+    rules, agent = _rules(family), family_part(literal_family(family), "agent")
+    write, features, column = rules.record, agent.record_features, len(rules.RECORD)
 
     def impl(family, s, dealt, out, i):
         write(s, out, i)
         features(s, dealt, out, i, column)
 
     return impl
+
+
+@nb.njit(cache=True, inline="always")
+def act(family, s, kind, params, rng):
+    """The action of a random or heuristic seat (``kind``, with ``params``) for the seat to act."""
+    if kind == HEURISTIC:
+        return heuristic(family, s, params, rng)
+    words, cards, card_kind = legal(family, s)
+    return uniform_action(words, cards, card_kind, rng)
+
+
+@nb.njit(cache=True)
+def choose(family, s, kind, params, rng):
+    """The action agent ``kind`` (random or heuristic, with ``params``) takes for the seat to act."""
+    literally(family)
+    return act(family, s, kind, params, rng)
+
+
+@cache
+def compiled_choose(family: int):
+    """``choose`` compiled for ``family``'s constant, for Python callers (``choose(family, s, kind,
+    params, rng)``)."""
+    vector = types.int64[::1]
+    return choose.compile((types.literal(family), vector, types.int64, types.float64[::1], types.uint64[::1]))
 
 
 @nb.njit(cache=True, inline="always")

@@ -60,6 +60,7 @@ import numpy as np
 
 from ..cards import card
 from ..sim import actions as A
+from ..sim.actions import uniform_action
 from ..sim.fiftyfive import (
     ACE_OF_HEARTS,
     BIDDER,
@@ -122,7 +123,6 @@ from ..sim.kernels import (
     trick_winner,
 )
 from .kinds import HEURISTIC
-from .random import uniform_action
 
 PARAMS = (
     ("bid_margin", 0.0, "points the estimate must exceed a bid value by for the seat to bid it"),

@@ -30,7 +30,7 @@ from functools import lru_cache
 import numba as nb
 import numpy as np
 
-from ..envs.engine import encode
+from ..envs.observation import encode, observation_layout
 from ..errors import OptionError
 from ..sim.actions import CARD_BASE, NUM_ACTIONS
 from ..sim.game import hand_options
@@ -43,8 +43,6 @@ HEADER = 1 + 2 * MAX_LAYERS  # layers, then (inputs, outputs) per layer
 
 def net_inputs(game) -> int:
     """The size of ``game``'s observation vector: a policy's input size."""
-    from ..envs.table import observation_layout
-
     return observation_layout(game).size
 
 

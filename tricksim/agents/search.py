@@ -17,11 +17,11 @@ import numpy as np
 from numba import literally, types
 
 from ..errors import OptionError
+from ..sim.actions import uniform_action
 from ..sim.kernels import RNG_SIZE, new_rng, seed_stream
 from . import Agent, agent_module, ismcts, net, pimc, search_arrays
-from .family import FAMILY, deal, hand, heuristic, legal, record, state_size, step, to_act
+from .family import deal, hand, heuristic, legal, record, state_size, step, to_act
 from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, NET, PIMC
-from .random import uniform_action
 from .solver import MAX_DEPTH, MAX_MOVES, TT_BITS, WORKSPACE, workspace
 
 BLOCK = 4  # hands per task: the scratch (an 8 MB table) is made once a block
@@ -90,7 +90,7 @@ def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
     loop, whose compile lowered the whole search below it once more (9.4 s of a first PIMC run in
     Sheepshead). A block of search hands takes milliseconds or more, so the threads' dispatch costs
     nothing measurable."""
-    family = FAMILY[game.name]
+    family = game.family
     play = _compiled(family)
     seats = kinds[:game.players]
     nodes_size = ismcts.MAX_NODES if (seats == ISMCTS).any() else 1
@@ -154,7 +154,7 @@ class Searcher:
         if parsed.name not in ("pimc", "ismcts", "net"):
             raise OptionError(f"agent {agent!r}: a search agent is pimc or ismcts (or a network, net:file=...)")
         self.game, self.agent = game, parsed
-        self.family = FAMILY[game.name]
+        self.family = game.family
         self.kind = KIND_NAMES.index(parsed.name)
         self.params = search_arrays([parsed], game)[0]
         self.hparams = agent_module(game.name).DEFAULTS

@@ -1,8 +1,8 @@
 """The agents of a table for Python callers, one decision at a time, as the batch loops play them.
 
-Random and heuristic seats act through the environments' kernel (``envs.engine.choose``) and draw
-from the stream of ``(seed, hand)`` that ``new_hand`` sets, as ``simulate`` does, so they replay
-its hands. A policy network draws nothing. A search agent (PIMC, ISMCTS) is an
+Random and heuristic seats act through the environments' kernel (``agents.family.choose``) and
+draw from the stream of ``(seed, hand)`` that ``new_hand`` sets, as ``simulate`` does, so they
+replay its hands. A policy network draws nothing. A search agent (PIMC, ISMCTS) is an
 ``agents.search.Searcher`` with a stream of its own from ``seed`` and its seat: the batch loop's
 shared stream is not repeated one decision at a time.
 
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..envs import engine
 from ..sim.kernels import new_rng, seed_stream
 from . import seat_agents, seat_arrays
+from .family import compiled_choose
 from .search import Searcher
 
 
@@ -34,8 +34,8 @@ class Seats:
         self.kinds, self.params = seat_arrays(game.name, self.seated)  # a search seat's row goes unused
         self.searchers = {p: Searcher(game, str(a), seed=_seat_seed(seed, p)) for p, a in enumerate(self.seated)
                           if p != person and a.name not in ("random", "heuristic")}
-        self.family = engine.FAMILY[game.name]
-        self.kernels = engine.kernels(self.family)
+        self.family = game.family
+        self.choose = compiled_choose(self.family)
         self.rng = new_rng()
 
     def new_hand(self, seed: int, hand: int) -> None:
@@ -47,7 +47,7 @@ class Seats:
         p = state.current_player
         if p in self.searchers:
             return self.searchers[p].act(state)
-        return int(self.kernels.choose(self.family, state.array, int(self.kinds[p]), self.params[p], self.rng))
+        return int(self.choose(self.family, state.array, int(self.kinds[p]), self.params[p], self.rng))
 
 
 def _seat_seed(seed: int, seat: int) -> int:

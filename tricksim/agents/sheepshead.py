@@ -58,11 +58,11 @@ import numpy as np
 
 from ..cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
 from ..sim import actions as A
+from ..sim.actions import uniform_action
 from ..sim import sheepshead as K
 from ..sim.kernels import (RNG_SIZE, _as_pointer, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount,
                            seed_stream, trick_winner)
 from .kinds import HEURISTIC
-from .random import uniform_action
 
 PARAMS = (
     ("pick_threshold", 9.0, "pick strength from which the eldest picks"),

@@ -515,7 +515,6 @@ def solve(state, seat: int | None = None, objective: str = "score", target: int 
     0
     """
     from . import agent_module
-    from .family import FAMILY
 
     if objective not in OBJECTIVES:
         raise OptionError(f"objective {objective!r}: choose one of {', '.join(OBJECTIVES)}")
@@ -527,7 +526,7 @@ def solve(state, seat: int | None = None, objective: str = "score", target: int 
         raise OptionError(f"seat {seat!r}: the seats are 0..{players - 1}")
     if target is not None and not (isinstance(target, (int, np.integer)) and target >= 0):
         raise OptionError(f"target {target!r}: a whole number >= 0")
-    family = FAMILY[game.name]
+    family = game.family
     kernels = compiled(family)
     s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
     ws = workspace(s.size, agent_module(game.name).DEFAULTS)

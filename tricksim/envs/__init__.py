@@ -15,15 +15,18 @@ from __future__ import annotations
 
 import gymnasium
 
-GYM_IDS = {
-    "sheepshead": "tricksim/Sheepshead-v0",
-    "fiftyfive": "tricksim/FiftyFive-v0",
-    "shmear": "tricksim/Shmear-v0",
-    "bluke": "tricksim/Bluke-v0",
-    "nesmear": "tricksim/NESmear-v0",
-}
+from ..spec import GameSpec, specs
 
-for _game, _id in GYM_IDS.items():
-    if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point="tricksim.envs.single:SeatEnv",
-                           vector_entry_point="tricksim.envs.vector:SeatVectorEnv", kwargs={"game": _game})
+GYM_IDS: dict[str, str] = {}  # game -> its Gymnasium id
+
+
+def register_env(game: GameSpec) -> None:
+    """Register ``game``'s single-seat environment and its vector form under its Gymnasium id."""
+    GYM_IDS[game.name] = game.gym_id
+    if game.gym_id not in gymnasium.registry:
+        gymnasium.register(id=game.gym_id, entry_point="tricksim.envs.single:SeatEnv",
+                           vector_entry_point="tricksim.envs.vector:SeatVectorEnv", kwargs={"game": game.name})
+
+
+for _game in specs():
+    register_env(_game)

@@ -28,9 +28,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
-from .. import make_game
 from ..errors import IllegalActionError
 from ..sim.actions import NUM_ACTIONS, action_label
+from ..spec import make_game
 from .table import ILLEGAL_REWARD, Table, action_id
 
 

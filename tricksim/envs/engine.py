@@ -19,27 +19,12 @@ from functools import cache, cached_property
 
 import numba as nb
 from numba import literally, types
-from numba.extending import overload
 
-from ..agents.family import FAMILY, deal, heuristic, legal, literal_family, score, step, to_act
-from ..agents.kinds import HEURISTIC
-from ..agents.random import uniform_action
+from ..agents.family import act, compiled_choose, deal, legal, score, step, to_act
 from ..sim.kernels import has, seed_stream
-from . import obs_bluke, obs_fiftyfive, obs_sheepshead, obs_smear
-from .observation import encode_mask
+from .observation import encode, encode_mask
 
-OBSERVERS = (obs_sheepshead, obs_fiftyfive, obs_smear, obs_bluke)
-__all__ = ["FAMILY", "OBSERVERS", "kernels"]
-
-
-def encode(family, s, seat, out):
-    """Write what ``seat`` may know into ``out`` (``obs_<game>.observe``)."""
-
-
-@overload(encode, prefer_literal=True)
-def _encode(family, s, seat, out):
-    f = OBSERVERS[literal_family(family)].observe
-    return lambda family, s, seat, out: f(s, seat, out)
+__all__ = ["kernels"]
 
 
 # --- one table ----------------------------------------------------------------------
@@ -55,21 +40,13 @@ def _is_legal(family, s, action):
 
 
 @nb.njit(cache=True, inline="always")
-def _choose(family, s, kind, params, rng):
-    if kind == HEURISTIC:
-        return heuristic(family, s, params, rng)
-    words, cards, card_kind = legal(family, s)
-    return uniform_action(words, cards, card_kind, rng)
-
-
-@nb.njit(cache=True, inline="always")
 def _advance(family, s, seat, kinds, params, rng):
     """The other seats' agents act until ``seat`` is to act or the hand is over."""
     while True:
         p = to_act(family, s)
         if p < 0 or p == seat:
             return
-        step(family, s, _choose(family, s, kinds[p], params[p], rng))
+        step(family, s, act(family, s, kinds[p], params[p], rng))
 
 
 @nb.njit(cache=True, inline="always")
@@ -108,13 +85,6 @@ def action_mask(family, s, out):
     literally(family)
     words, cards, kind = legal(family, s)
     encode_mask(words, cards, kind, out)
-
-
-@nb.njit(cache=True)
-def choose(family, s, kind, params, rng):
-    """The action agent ``kind`` (random or heuristic, with ``params``) takes for the seat to act."""
-    literally(family)
-    return _choose(family, s, kind, params, rng)
 
 
 # --- many tables --------------------------------------------------------------------
@@ -206,7 +176,7 @@ class Kernels:
 
     @cached_property
     def choose(self):
-        return self._compile(choose, _STATE, types.int64, _ROW, _RNG)
+        return compiled_choose(self.family)
 
     @cached_property
     def vector_reset(self):

@@ -21,9 +21,11 @@ from dataclasses import dataclass
 import numba as nb
 import numpy as np
 from gymnasium import spaces
+from numba.extending import overload
 
 from ..sim import actions as A
-from ..sim.kernels import lowest_card
+from ..sim.kernels import literal_family, lowest_card
+from ..spec import family_part
 
 
 @dataclass(frozen=True)
@@ -168,3 +170,18 @@ def encode_mask(words, cards, kind, out):
     while cards:
         out[base + lowest_card(cards)] = 1
         cards &= cards - 1
+
+
+def observation_layout(game) -> Layout:
+    """The layout of ``game``'s observation vector (its observation part's ``blocks``)."""
+    return Layout(family_part(game.family, "observation").blocks(game))
+
+
+def encode(family, s, seat, out):
+    """Write what ``seat`` may know into ``out`` (``obs_<game>.observe``)."""
+
+
+@overload(encode, prefer_literal=True)
+def _encode(family, s, seat, out):
+    f = family_part(literal_family(family), "observation").observe
+    return lambda family, s, seat, out: f(s, seat, out)

@@ -21,10 +21,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .. import make_game
 from ..agents import seat_agents, seat_arrays
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng, seed_stream
+from ..spec import make_game
 from .table import ILLEGAL_REWARD, Table, action_id
 
 

@@ -9,7 +9,7 @@ from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng
 from ..sim.state import State
 from . import engine
-from .observation import Layout
+from .observation import observation_layout
 
 EPISODES = ("hand", "match")
 ILLEGAL_REWARD = -100.0  # the reward for an illegal action, where it ends the episode: below any hand's score
@@ -22,11 +22,6 @@ def action_id(action) -> int:
     if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
         return int(action)
     raise ValueError(f"{action!r} is not an action id: give a whole number 0..{NUM_ACTIONS - 1}")
-
-
-def observation_layout(game) -> Layout:
-    """The layout of ``game``'s observation vector (its ``obs_<game>.blocks``)."""
-    return Layout(engine.OBSERVERS[engine.FAMILY[game.name]].blocks(game))
 
 
 def episode_seed(seed: int, episode: int) -> int:
@@ -43,7 +38,7 @@ class Table:
             raise ValueError(f"episode = {episode!r} is not allowed; choose one of {', '.join(EPISODES)}")
         self.game = game
         self.episode = episode
-        self.family = engine.FAMILY[game.name]
+        self.family = game.family
         self.kernels = engine.kernels(self.family)
         self.layout = observation_layout(game)
         self.totals_at = self.layout.offsets["totals"]

@@ -22,12 +22,13 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from .. import make_game
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng
+from ..spec import make_game
 from . import engine
 from .single import opponent_arrays
-from .table import ILLEGAL_REWARD, observation_layout
+from .observation import observation_layout
+from .table import ILLEGAL_REWARD
 
 
 class SeatVectorEnv(VectorEnv):
@@ -42,7 +43,7 @@ class SeatVectorEnv(VectorEnv):
         if options.pop("episode", "hand") != "hand":
             raise ValueError("the vector environment plays one hand an episode (episode='hand')")
         self.game = make_game(game, **options)
-        self.family = engine.FAMILY[game]
+        self.family = self.game.family
         self.kernels = engine.kernels(self.family)
         self.seat = int(seat)
         self.kinds, self.params = opponent_arrays(self.game, self.seat, opponents)

@@ -33,12 +33,11 @@ from numba.core.errors import TypingError
 from numba.extending import overload
 
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
-from ..agents.family import FAMILY, deal, hand, legal, phase, record, score, state_size, step, to_act
+from ..agents.family import choose, deal, hand, legal, phase, record, score, state_size, step, to_act
 from ..agents.kinds import ISMCTS, NET, PIMC
 from ..agents.search import decide
 from ..agents.solver import MAX_MOVES, workspace, write_actions
 from ..errors import OptionError
-from ..envs.engine import choose
 from ..sim import actions as A
 from ..sim.batch import (SEARCH_CHUNK, Run, check_out, file_run, make_run, progress_bar, stream_file,
                          write_part)
@@ -263,7 +262,7 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
         seated, _ = seat_agents(game.name, list(run.agents), game.players)
         module = agent_module(game.name)
         agents = (*seat_arrays(game.name, seated), search_arrays(seated, game), module.DEFAULTS)
-        family = FAMILY[game.name]
+        family = game.family
         table, matrix = types.int64[:, ::1], types.float64[:, ::1]
         searching = uses_search(seated)
         kernel = decision_rows.compile((types.literal(family), types.literal(searching), types.int64, types.int64,

@@ -24,9 +24,8 @@ import pandas as pd
 from numba import literally, types
 
 from ..agents import agent_module, seat_agents, seat_arrays, uses_search
-from ..agents.family import FAMILY, deal, hand, legal, phase, record, state_size, step, to_act
+from ..agents.family import choose, deal, hand, legal, phase, record, state_size, step, to_act
 from ..agents.solver import MAX_MOVES, write_actions
-from ..envs.engine import choose
 from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.batch import check_run
@@ -72,7 +71,7 @@ def policy_play(family, seed, players, options, kinds, params, groups, values, r
 
 def _play(game, seed, kinds, params, groups, values):
     """The records (a DataFrame as ``simulate`` gives) and dealt hands of the deals of ``groups``."""
-    family = FAMILY[game.name]
+    family = game.family
     kernel = policy_play.compile((types.literal(family), types.int64, types.int64, types.int64[::1],
                                   types.int64[::1], types.float64[:, ::1], types.int64[:, ::1],
                                   types.float64[:, ::1], types.int64[:, ::1], types.int64[:, ::1]))

@@ -7,35 +7,27 @@ read back from Parquet is recognised by its columns.
 from __future__ import annotations
 
 import math
-from importlib import import_module
 
 import numpy as np
 import pandas as pd
 
-# game -> (module with summarize(df) and format_summary(summary), columns only its frames have),
-# tried in this order on a frame without ``attrs["game"]`` (a Shmear frame has NE Smear's columns too)
-_SUMMARIES = {
-    "bluke": ("bluke_summary", {"hand_size"}),
-    "fiftyfive": ("fiftyfive_summary", {"best_trump_seat"}),
-    "sheepshead": ("sheepshead_summary", {"picker"}),
-    "shmear": ("smear_summary", {"jick", "joker"}),
-    "nesmear": ("smear_summary", {"high", "low", "jack", "game"}),
-}
+from ..spec import names, spec, specs
 
 
 def game_of(df: pd.DataFrame) -> str:
-    """The game a ``simulate`` frame comes from; ValueError if it is not one."""
+    """The game a ``simulate`` frame comes from (``df.attrs["game"]``, or for a frame read back
+    from Parquet the game whose own columns it has); ValueError if it is not one."""
     game = df.attrs.get("game")
-    if game in _SUMMARIES:
+    if game in names():
         return game
-    for name, (_, columns) in _SUMMARIES.items():
-        if columns <= set(df.columns):
-            return name
+    for g in specs():  # in the list's order: a Shmear frame has NE Smear's columns too
+        if g.frame_columns and g.frame_columns <= set(df.columns):
+            return g.name
     raise ValueError("summarize: not a tricksim simulate frame (no game in df.attrs and no known columns)")
 
 
 def _module(game: str):
-    return import_module(f"{__package__}.{_SUMMARIES[game][0]}")
+    return spec(game).part("summary")
 
 
 def summarize(df: pd.DataFrame) -> dict:

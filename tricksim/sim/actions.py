@@ -16,6 +16,8 @@ from __future__ import annotations
 import numba as nb
 
 from ..cards import SUITS, card_label, parse_card
+from ..errors import LabelError
+from .kernels import nth_card, popcount, rand_below
 
 PASS, PICK, ALONE, HOLD, DONE = 0, 1, 2, 3, 4
 TRUMP = 5  # + suit
@@ -41,6 +43,26 @@ def bid_action(points):
     return BID_60 if points == 60 else BID + points
 
 
+@nb.njit(cache=True, inline="always")
+def random_card(cards, rng):
+    """A uniformly random card of the non-empty mask ``cards``, drawn from the stream ``rng``."""
+    return nth_card(cards, rand_below(rng, popcount(cards)))
+
+
+@nb.njit(cache=True, inline="always")
+def uniform_action(words, cards, kind, rng):
+    """A uniformly random action among a game's ``legal(state)`` triple
+    ``(word_mask, card_mask, card_kind)``, drawn from the stream ``rng``: the random agent.
+    With no word action it is ``random_card`` (a batch loop may call that directly)."""
+    if words == 0:  # card play, the common case
+        return card_action(kind, random_card(cards, rng))
+    n_words = popcount(words)
+    r = rand_below(rng, n_words + popcount(cards))
+    if r < n_words:
+        return nth_card(words, r)
+    return card_action(kind, nth_card(cards, r - n_words))
+
+
 def action_label(action: int) -> str:
     """The label of action id ``action``; ValueError if it is no action."""
     a = int(action)
@@ -55,13 +77,13 @@ def action_label(action: int) -> str:
     if CARD_BASE <= a < NUM_ACTIONS:
         kind, c = divmod(a - CARD_BASE, 54)
         return f"{CARD_KINDS[kind]} {card_label(c)}"
-    raise ValueError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
+    raise LabelError(f"{action!r} is not an action id (0..{NUM_ACTIONS - 1})")
 
 
 def parse_action(label: str) -> int:
     """The action id of a label such as ``'play 10H'``, ``'bid 20'`` or ``'pass'``.
 
-    Raises ValueError naming the label when it does not parse.
+    Raises LabelError (a ValueError) naming the label when it does not parse.
     """
     words = label.split() if isinstance(label, str) else []
     if len(words) == 1 and words[0].lower() in _WORD_IDS:
@@ -77,7 +99,7 @@ def parse_action(label: str) -> int:
                 return CARD_BASE + 54 * CARD_KINDS.index(verb) + parse_card(arg)
             except ValueError:
                 pass
-    raise ValueError(
+    raise LabelError(
         f"{label!r} is not an action label: expected pass, pick, alone, hold, done, "
         "'trump S', 'bid N' or one of bury/call/under/discard/play followed by a card"
     )

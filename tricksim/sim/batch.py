@@ -37,6 +37,7 @@ import pyarrow.parquet as pq
 
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..errors import OptionError
+from ..spec import make_game, spec
 
 CHUNK = 1 << 18  # hands per chunk: one call of the numba loop, one part file, one worker task
 SEARCH_CHUNK = 64  # the same with a search agent seated: its hands take milliseconds to seconds each
@@ -58,8 +59,6 @@ class Run:
         return json.dumps(asdict(self), sort_keys=True)
 
     def make_game(self):
-        from .. import make_game
-
         return make_game(self.game, **self.options)
 
     def __str__(self) -> str:
@@ -109,10 +108,10 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
     df = game.frame(raw[:, :len(record)], run.seed, first)
     for k, name in enumerate(features):
         df[name] = raw[:, len(record) + k].astype(np.int8)
-    for decider in ("picker", "bidder"):
-        if decider in df.columns:  # position from the dealer: 0 the dealer, 1 eldest, …
-            df.insert(df.columns.get_loc(decider) + 1, f"{decider}_position",
-                      ((df[decider].astype("Int16") - df["dealer"]) % game.players).astype("Int8"))
+    decider = spec(game.name).decider
+    if decider in df.columns:  # position from the dealer: 0 the dealer, 1 eldest, …
+        df.insert(df.columns.get_loc(decider) + 1, f"{decider}_position",
+                  ((df[decider].astype("Int16") - df["dealer"]) % game.players).astype("Int8"))
     return df
 
 

@@ -46,9 +46,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..agents.random import uniform_action
 from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS, RANKS, SUITS, card
 from . import actions as A
+from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
@@ -217,6 +217,13 @@ def deal_random(s, seed, stream, match_hand, dealer, options, rng):
         s[HANDS + seat], remaining = draw_cards(remaining, size, rng)
     turned, remaining = draw_cards(remaining, 1, rng)
     set_turned(s, nth_card(turned, 0), remaining)
+
+
+@nb.njit(cache=True, inline="always")
+def deal(s, seed, hand, players, options, rng):
+    """Hand ``hand`` of ``seed``, dealer ``hand % players``, its size that of match hand ``hand``
+    (mod the match's length): the deal with every game's signature (``tricksim.spec.Rules``)."""
+    deal_random(s, seed, hand, hand % MATCH_HANDS[players], hand % players, options, rng)
 
 
 # --- phases -------------------------------------------------------------------

@@ -8,8 +8,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import CardSet, card_label
-from ..errors import OptionError
+from ..cards import CardSet, card_label, cards_of
+from ..display import from_tables, trump_name, tricks_text
+from ..errors import DealError, OptionError
 from . import bluke as K
 from .game import Game, Option, max_hands_option
 from .kernels import new_rng
@@ -74,13 +75,19 @@ class Bluke(Game):
         K.deal_random(s, int(seed), int(hand), int(hand), int(dealer), self.option_array, new_rng())
         return State(self, s)
 
+    def rest(self, s: np.ndarray) -> list[int]:
+        return [int(s[K.TURNED])] + cards_of(int(s[K.REST]))
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        return [(name, cards) for name, cards in (("turned", rest[:1]), ("undealt", rest[1:])) if cards]
+
     def deal(self, hands, rest, dealer: int = 0) -> State:
         """A hand-made deal: the hands in seat order (all of one size, the hand size)
         and ``rest`` = the turned card first, then the other undealt cards."""
         self._check_seat(dealer)
         size = len(CardSet(hands[0])) if len(hands) else 0
         if not 1 <= size <= self.max_hand:
-            raise ValueError(f"bluke: hands of {size} cards; {self.players} players hold 1..{self.max_hand}")
+            raise DealError(f"bluke: hands of {size} cards; {self.players} players hold 1..{self.max_hand}")
         undealt = K.NUM_CARDS - self.players * size
         parsed, rest_cards = self._check_deal(hands, rest, [size] * self.players, undealt, np.arange(K.NUM_CARDS))
         s = np.empty(K.STATE_SIZE, dtype=np.int64)
@@ -105,6 +112,22 @@ class Bluke(Game):
 
     def taken(self, s: np.ndarray) -> list[int]:
         return [int(x) for x in s[K.TAKEN:K.TAKEN + self.players]]
+
+    # --- how a hand reads (tricksim.display) ---------------------------------
+
+    JOKERS = "HJ the high bluke, LJ the low bluke"
+
+    def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
+        row = K.NO_TRUMP if trump is None else trump  # None: a turned bluke, no trump
+        return from_tables(range(K.NUM_CARDS), K.EFFECTIVE[row], K.POWER[row])
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        return f"{tricks_text(won)} taken, bid {view['bids'][view['seat']]}"
+
+    def public_line(self, view: dict, names: list[str]) -> str | None:
+        bids = [f"{names[p]} {b}" for p, b in enumerate(view["bids"]) if b is not None]
+        return f"turned: {view['turned']} ({trump_name(view['trump'])})" + (f"; bids: {', '.join(bids)}" if bids
+                                                                              else "")
 
     def result(self, s: np.ndarray) -> dict:
         return {

@@ -46,9 +46,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..agents.random import uniform_action
 from ..cards import card, parse_cards
 from . import actions as A
+from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
@@ -236,6 +236,13 @@ def deal_random(s, seed, hand, dealer, options, rng):
     s[STOCK] = remaining
     if options[O_EXCHANGE] > 0:
         draw_in_order(remaining, popcount(remaining), s, STOCK_ORDER, rng)
+
+
+@nb.njit(cache=True, inline="always")
+def deal(s, seed, hand, players, options, rng):
+    """Hand ``hand`` of ``seed``, dealer ``hand % players``: the deal with every game's signature
+    (``tricksim.spec.Rules``)."""
+    deal_random(s, seed, hand, hand % players, options, rng)
 
 
 # --- bidding (docs/rules.md, Fifty-five: Bidding) ------------------------------

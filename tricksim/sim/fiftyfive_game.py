@@ -9,11 +9,13 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import SUITS, CardSet, card_label
+from ..cards import SUITS, CardSet, card_label, cards_of, parse_card
+from ..display import bidding_line, from_tables, played_cards, tricks_text
 from ..errors import OptionError
 from . import actions as A
 from . import fiftyfive as K
 from .game import Game, Option, max_hands_option, nullable_column
+from .kernels import ALWAYS_WINS
 from .state import State
 
 BID_VALUES = (10, 15, 20, 25, 60)
@@ -91,6 +93,18 @@ class FiftyFive(Game):
 
     # --- deals ---------------------------------------------------------------
 
+    def rest(self, s: np.ndarray) -> list[int]:
+        """The kitty, then the stock (top first; without an exchange nobody draws, and the kernels
+        keep no order)."""
+        stock = int(s[K.STOCK])
+        order = ([int(c) for c in s[K.STOCK_ORDER:K.STOCK_ORDER + stock.bit_count()]] if self.options["exchange"]
+                 else cards_of(stock))
+        return cards_of(int(s[K.KITTY])) + order
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        parts = [("kitty", rest[:K.KITTY_SIZE]), ("stock, top first", rest[K.KITTY_SIZE:])]
+        return [(name, cards) for name, cards in parts if cards]
+
     def deal(self, hands, rest, dealer: int = 0) -> State:
         """A hand-made deal: ``players`` hands of 5 cards in seat order, and ``rest``: the
         5-card kitty, then the stock in drawing order (all the other cards)."""
@@ -110,6 +124,31 @@ class FiftyFive(Game):
         return State(self, s)
 
     # --- reading a state -------------------------------------------------------
+
+    # --- how a hand reads (tricksim.display) ---------------------------------
+
+    def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
+        if trump is not None:
+            return from_tables(K.DECK, K.EFFECTIVE[trump], K.POWER[trump])
+        keys = {K.ACE_OF_HEARTS: (0, 0)}  # a trump whatever is named; each suit in its plain order
+        for suit, order in enumerate(K.PLAIN_ORDERS):
+            keys.update({int(c): (1 + suit, -i) for i, c in enumerate(order) if c != K.ACE_OF_HEARTS})
+        return keys
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        text = f"{sum(view['points_taken'][p] for p in side)} points in {tricks_text(won)}"
+        if view["bidder"] in side:
+            text += f" (bid {view['bid']})"
+        power = K.POWER[SUITS.index(view["trump"])]
+        trumps = [(int(power[parse_card(c)]), p, c) for p, c in played_cards(view, self.players)
+                  if power[parse_card(c)] >= ALWAYS_WINS]
+        if trumps:
+            _, p, c = max(trumps)
+            text += f"; best trump so far: {c} ({names[p]})"
+        return text
+
+    def public_line(self, view: dict, names: list[str]) -> str | None:
+        return bidding_line(self, view, names)
 
     def result(self, s: np.ndarray) -> dict:
         outcome = K.OUTCOME_NAMES[int(s[K.OUTCOME])]

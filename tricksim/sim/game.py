@@ -14,7 +14,9 @@ import numpy as np
 import pandas as pd
 
 from ..cards import CardSet, card_label, parse_cards
-from ..errors import OptionError
+from ..display import team_side, tricks_text
+from ..errors import DealError, OptionError
+from ..spec import spec
 from .kernels import new_rng
 from .state import State
 
@@ -97,6 +99,12 @@ class Game:
         self.players = self.options.get("players", 0)
 
     @property
+    def family(self) -> int:
+        """The number of the game's kernel family (``tricksim.spec``), the constant the generic
+        kernels of ``agents.family`` are compiled for."""
+        return spec(self.name).family
+
+    @property
     def teams(self) -> int:
         """The number of fixed teams, of seats ``seat % teams``; 0 when every seat plays for itself
         (Sheepshead's sides change from hand to hand)."""
@@ -124,32 +132,51 @@ class Game:
         self.kernels.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, new_rng())
         return State(self, s)
 
+    DEAL_FLAGS: tuple[str, ...] = ()  # what ``deal`` takes besides hands, rest and dealer: flags (true/false)
+
+    def deal(self, hands, rest, dealer: int = 0, **flags):
+        """A hand-made deal: every seat's cards in seat order and the ``rest`` (``rest``)."""
+        raise NotImplementedError
+
+    def rest(self, s: np.ndarray) -> list[int]:
+        """The cards of the deal ``s`` that no seat holds, in the order ``deal`` takes them."""
+        raise NotImplementedError
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        """A deal's ``rest`` cut into the parts the rules name, e.g. ``[("kitty", …), ("stock", …)]``
+        (the empty ones left out)."""
+        return [("undealt", rest)] if rest else []
+
+    def deal_flags(self, s: np.ndarray) -> dict[str, bool]:
+        """The ``DEAL_FLAGS`` of the deal ``s``."""
+        return {}
+
     def _check_deal(self, hands: list, rest: Any, sizes: list[int], rest_size: int, deck: np.ndarray):
         """Card lists of a hand-made deal, checked against the deck and the sizes."""
         if len(hands) != len(sizes):
-            raise ValueError(f"{self.name}: deal needs {len(sizes)} hands, got {len(hands)}")
+            raise DealError(f"{self.name}: deal needs {len(sizes)} hands, got {len(hands)}")
         parsed = [parse_cards(h) for h in hands]
         rest_cards = parse_cards(rest or [])
         for seat, (cards, size) in enumerate(zip(parsed, sizes)):
             if len(cards) != size:
-                raise ValueError(f"{self.name}: seat {seat} needs {size} cards, got {len(cards)}")
+                raise DealError(f"{self.name}: seat {seat} needs {size} cards, got {len(cards)}")
         if len(rest_cards) != rest_size:
-            raise ValueError(f"{self.name}: rest needs {rest_size} cards, got {len(rest_cards)}")
+            raise DealError(f"{self.name}: rest needs {rest_size} cards, got {len(rest_cards)}")
         everything = [c for cards in parsed for c in cards] + rest_cards
         valid = set(int(c) for c in deck)
         for c in everything:
             if c not in valid:
-                raise ValueError(f"{self.name}: {card_label(c)} is not in this game's deck")
+                raise DealError(f"{self.name}: {card_label(c)} is not in this game's deck")
         seen: set[int] = set()
         for c in everything:
             if c in seen:
-                raise ValueError(f"{self.name}: {card_label(c)} is dealt twice")
+                raise DealError(f"{self.name}: {card_label(c)} is dealt twice")
             seen.add(c)
         return parsed, rest_cards
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= int(seat) < self.players:
-            raise ValueError(f"{self.name}: dealer {seat!r} is not a seat (0..{self.players - 1})")
+            raise DealError(f"{self.name}: dealer {seat!r} is not a seat (0..{self.players - 1})")
 
     # --- reading a state array (every game lays out these slots alike) ---------
 
@@ -168,6 +195,35 @@ class Game:
 
     def hand(self, s: np.ndarray, seat: int) -> CardSet:
         return CardSet.from_mask(int(s[self.kernels.HANDS + seat]))
+
+    # --- how a hand reads to a person: hooks read by ``tricksim.display`` --------
+
+    JOKERS = ""  # how the card legend names the game's jokers, if it has any
+    HIDDEN_CARD_VERBS = ("bury", "discard", "under")  # card actions taken face down: others never see the card
+
+    def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
+        """``(group, strength)`` of every card of the deck with suit ``trump`` trump (an index of
+        ``C D H S``; None before trump is known): cards are shown by group, strongest first, group 0
+        (the trumps) first. By default by suit, then rank."""
+        return {c: (1 + c // 13, c % 13) for c in range(52)}
+
+    def public_label(self, label: str) -> str:
+        """What the other seats learn of the action ``label``: a card taken face down stays hidden."""
+        verb = label.partition(" ")[0]
+        return f"{verb} a card" if verb in self.HIDDEN_CARD_VERBS else label
+
+    def known_side(self, view: dict) -> list[int]:
+        """The seats that the seat of ``view`` knows to score with it, itself first: its team."""
+        return team_side(self, view["seat"])
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        """What the seat of ``view`` may count of the take of its ``side`` (``known_side``), which
+        won ``won`` tricks so far: by default the tricks."""
+        return f"{tricks_text(won)} taken"
+
+    def public_line(self, view: dict, names: list[str]) -> str | None:
+        """What the bidding made public, in one line (None: nothing)."""
+        return None
 
     # --- matches: hooks read by Match (a game overrides what its end rule needs) --
 

@@ -21,6 +21,7 @@ import numba as nb
 import numpy as np
 from llvmlite import ir
 from numba import types
+from numba.core.errors import TypingError
 from numba.extending import intrinsic
 
 ALWAYS_WINS = 64  # power from which a card beats any lead (trumps, blukes)
@@ -330,3 +331,11 @@ def mask_points(mask, points):
         total += points[_cttz(m)]
         m &= m - 1
     return total
+
+
+def literal_family(family) -> int:
+    """The game family (``tricksim.spec``) of an overload's literal argument; a typing error for
+    anything else."""
+    if not isinstance(family, types.IntegerLiteral):
+        raise TypingError("the game family must be a compile-time constant (numba.literally)")
+    return family.literal_value

@@ -23,8 +23,8 @@ import numba as nb
 import numpy as np
 
 from ..cards import CLUBS, HEARTS, SPADES, card, parse_cards
-from ..agents.random import uniform_action
 from . import actions as A
+from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
@@ -170,6 +170,13 @@ def deal_random(s, seed, hand, dealer, options, doubled, rng):
     for seat in range(PLAYERS):
         s[HANDS + seat], remaining = draw_cards(remaining, HAND_SIZE, rng)
     s[BLIND] = remaining
+
+
+@nb.njit(cache=True, inline="always")
+def deal(s, seed, hand, players, options, rng):
+    """Hand ``hand`` of ``seed``, dealer ``hand % players``, not a doubler play-off: the deal with
+    every game's signature (``tricksim.spec.Rules``)."""
+    deal_random(s, seed, hand, hand % players, options, 0, rng)
 
 
 # --- phases -------------------------------------------------------------------

@@ -8,7 +8,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import CardSet, card_label, parse_card
+from ..cards import CardSet, card_label, cards_of, parse_card
+from ..display import from_tables, played_cards, tricks_text
 from ..errors import OptionError
 from . import sheepshead as K
 from .game import Game, Option, max_hands_option, nullable_column
@@ -66,6 +67,17 @@ class Sheepshead(Game):
         K.deal_random(s, int(seed), int(hand), int(dealer), self.option_array, int(doubled), new_rng())
         return State(self, s)
 
+    DEAL_FLAGS = ("doubled",)
+
+    def rest(self, s: np.ndarray) -> list[int]:
+        return cards_of(int(s[K.BLIND]))
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        return [("blind", rest)] if rest else []
+
+    def deal_flags(self, s: np.ndarray) -> dict[str, bool]:
+        return {"doubled": bool(s[K.DOUBLED])}
+
     def deal(self, hands, rest, dealer: int = 0, doubled: bool = False) -> State:
         """A hand-made deal: five hands of 6 cards in seat order and the 2-card blind."""
         self._check_seat(dealer)
@@ -80,6 +92,51 @@ class Sheepshead(Game):
         return State(self, s)
 
     # --- reading a state -------------------------------------------------------
+
+    # --- how a hand reads (tricksim.display) ---------------------------------
+
+    def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
+        return from_tables(K.DECK, K.EFFECTIVE, K.POWER)  # the trumps are fixed
+
+    def plays_alone(self, view: dict) -> bool:
+        """Whether the seat of ``view`` knows that the picker plays alone: he called no card (said
+        ``alone``), or he played the jack of diamonds himself (``partner = jack_of_diamonds``), or
+        the hand is over and no partner is shown."""
+        if view["phase"] == "over":
+            return view["partner"] is None
+        if self.options["partner"] == "jack_of_diamonds":
+            return "JD" in [c for p, c in played_cards(view, self.players) if p == view["picker"]]
+        return view["called"] is None and view["phase"] == "play"
+
+    def known_side(self, view: dict) -> list[int]:
+        """The picker and his partner, or the defenders, once the partner is known to the seat (it is
+        the partner, the partner's card has been played, or the picker plays alone); else the seat."""
+        seat, picker, partner = view["seat"], view["picker"], view["partner"]
+        if picker is None or (partner is None and not self.plays_alone(view)):
+            return [seat]
+        side = [picker] + ([] if partner is None else [partner])
+        if seat not in side:
+            side = [p for p in range(self.players) if p not in side]
+        return [seat] + [p for p in side if p != seat]
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        text = f"{sum(view['points_taken'][p] for p in side)} card points in {tricks_text(won)}"
+        if view["buried"]:
+            text += f" (the bury: {sum(int(K.POINTS[parse_card(c)]) for c in view['buried'])} more)"
+        return text
+
+    def public_line(self, view: dict, names: list[str]) -> str | None:
+        picker, partner = view["picker"], view["partner"]
+        if picker is None:
+            return "nobody picked" if view["phase"] in ("play", "over") else None
+        parts = [f"picker: {names[picker]}"]
+        if self.plays_alone(view):
+            parts.append("alone")
+        elif view["called"]:
+            parts.append(f"called {view['called']}")
+        if partner is not None:
+            parts.append(f"partner: {names[partner]}")
+        return ", ".join(parts)
 
     def result(self, s: np.ndarray) -> dict:
         picker = int(s[K.PICKER])

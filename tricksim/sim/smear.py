@@ -56,9 +56,9 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..agents.random import random_card, uniform_action
 from ..cards import LOW_JOKER, SUITS, card
 from . import actions as A
+from .actions import random_card, uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
@@ -254,6 +254,13 @@ def deal_random(s, seed, hand, dealer, options, rng):
     for i in range(drawable, drawable + popcount(remaining)):
         s[REST_ORDER + i] = lowest_card(remaining)
         remaining &= remaining - 1
+
+
+@nb.njit(cache=True, inline="always")
+def deal(s, seed, hand, players, options, rng):
+    """Hand ``hand`` of ``seed``, dealer ``hand % players``: the deal with every game's signature
+    (``tricksim.spec.Rules``)."""
+    deal_random(s, seed, hand, hand % players, options, rng)
 
 
 # --- bidding (docs/rules.md, Shmear: Bidding and trump; NE Smear: Bidding) ------

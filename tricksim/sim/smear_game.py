@@ -25,7 +25,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import SUITS, CardSet, card_label
+from ..cards import SUITS, CardSet, card_label, parse_card
+from ..display import bidding_line, from_tables, played_cards, tricks_text
 from . import actions as A
 from . import smear as K
 from .game import Game, Option, max_hands_option, nullable_column
@@ -61,6 +62,10 @@ class SmearGame(Game):
 
     # --- deals ---------------------------------------------------------------
 
+    def rest(self, s: np.ndarray) -> list[int]:
+        undealt = int(K.DECK_MASKS[self.variant]).bit_count() - K.HAND_SIZE * self.players
+        return [int(c) for c in s[K.REST_ORDER:K.REST_ORDER + undealt]]
+
     def deal(self, hands, rest, dealer: int = 0) -> State:
         """A hand-made deal: the hands of 6 cards in seat order, and ``rest``: every other card
         of the deck in order (Shmear: the stock, top first; NE Smear: the widow first)."""
@@ -83,6 +88,35 @@ class SmearGame(Game):
     def trump(self, s: np.ndarray) -> str | None:
         t = int(s[K.TRUMP])
         return None if t < 0 else SUITS[t]
+
+    # --- how a hand reads (tricksim.display) ---------------------------------
+
+    def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
+        deck = [c for c in range(54) if int(K.DECK_MASKS[self.variant]) >> c & 1]
+        if trump is not None:
+            row = self.variant * 4 + trump
+            return from_tables(deck, K.EFFECTIVE[row], K.POWER[row])
+        return {c: (0, 0) if c == K.JOKER else (1 + c // 13, c % 13) for c in deck}  # the joker: always a trump
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        """The points the side has already won and the game points in its tricks."""
+        row = self.variant * 4 + SUITS.index(view["trump"])
+        played_by = {parse_card(c): p for p, c in played_cards(view, self.players)}
+        won_by = {parse_card(c): winner for _, cards, winner in view["tricks"] for c in cards}
+        points = []
+        for k, name in enumerate(K.POINT_NAMES[:K.GAME]):
+            c = int(K.POINT_CARDS[row, k])
+            if k in (K.HIGH, K.LOW):
+                holder = None if self.options.get("high_low") == "in_play" else played_by.get(c)
+            else:
+                holder = won_by.get(c)
+            if c >= 0 and holder in side:
+                points.append(name)
+        taken = int(K.game_points(CardSet(c for c, winner in won_by.items() if winner in side).mask))
+        return f"{', '.join(points) or 'no point yet'}; {taken} game points in {tricks_text(won)}"
+
+    def public_line(self, view: dict, names: list[str]) -> str | None:
+        return bidding_line(self, view, names)
 
     def result(self, s: np.ndarray) -> dict:
         outcome = K.OUTCOME_NAMES[int(s[K.OUTCOME])]
@@ -198,6 +232,11 @@ class Shmear(SmearGame):
         "max_hands": max_hands_option(500),
     }
 
+    JOKERS = "LJ the joker (the lowest trump)"
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        return [("stock, top first", rest)] if rest else []
+
     def _observe_more(self, s: np.ndarray, seat: int) -> dict:
         """Shmear shows how many cards each seat swapped in the draw, and the stock's size."""
         return {
@@ -238,6 +277,21 @@ class NESmear(SmearGame):
                          "where it did not make its own bid"),
         "max_hands": max_hands_option(500),
     }
+
+    def public_label(self, label: str) -> str:
+        if label.startswith("trump "):
+            return "trump (named in secret: the first lead shows it)"
+        return super().public_label(label)
+
+    def count_line(self, view: dict, side: list[int], won: int, names: list[str]) -> str:
+        text = super().count_line(view, side, won, names)
+        if view["seat"] == view["bidder"] and view["discards"]:  # the bidder counts his own discards
+            text += f" and {int(K.game_points(CardSet(view['discards']).mask))} in the discards"
+        return text
+
+    def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
+        widow = self.options["widow"]
+        return [(name, cards) for name, cards in (("widow", rest[:widow]), ("undealt", rest[widow:])) if cards]
 
     def _observe_more(self, s: np.ndarray, seat: int) -> dict:
         """NE Smear hides trump from the others until the bidder's first lead, and shows the

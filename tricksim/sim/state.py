@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import cards_of
-from ..errors import IllegalActionError
+from ..errors import IllegalActionError, LabelError
 from . import actions as A
 
 
@@ -76,7 +76,7 @@ class State:
     def apply(self, action: int | str) -> "State":
         """Play ``action`` (a label or an id) for the seat to act and return self.
 
-        Raises ValueError for a label that does not parse, and IllegalActionError
+        Raises LabelError for a label that does not parse, and IllegalActionError
         (a ValueError) for an action not legal now; the state is then unchanged.
         """
         if isinstance(action, str):
@@ -84,7 +84,7 @@ class State:
         elif isinstance(action, (int, np.integer)) and not isinstance(action, bool):
             a = int(action)
         else:
-            raise ValueError(f"{action!r} is not an action: give a label such as 'play 7C' or an action id")
+            raise LabelError(f"{action!r} is not an action: give a label such as 'play 7C' or an action id")
         legal = self.legal_actions()
         if a not in legal:
             shown = action if isinstance(action, str) else _label_or_id(a)
