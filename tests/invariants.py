@@ -62,7 +62,7 @@ from numba.extending import overload
 
 import tricksim
 from tricksim.agents.random import uniform_action
-from tricksim.cards import parse_card
+from tricksim.cards import card_label
 from tricksim.sim import actions as A
 from tricksim.sim.kernels import RNG_SIZE, borrow, borrow_rng, seed_stream
 from tricksim.sim.state import State
@@ -623,9 +623,15 @@ def _compare_with_batch(game, seeds, numbers, rows, extra) -> None:
 # --- the State API ----------------------------------------------------------------------------------
 
 
+_BITS = {card_label(c): 1 << c for c in range(54)}
+
+
 def mask(labels) -> int:
-    """The mask of card labels."""
-    return sum(1 << parse_card(label) for label in labels)
+    """The mask of card labels (as ``State`` writes them), each counted once."""
+    out = 0
+    for label in labels:
+        out |= _BITS[label]
+    return out
 
 
 @dataclass
@@ -667,7 +673,7 @@ def play_through_api(game, seed: int, dealer: int, hand: int, deal_options: dict
         played.actions.append((seat, label))
         if label.startswith("play "):
             played.plays.append((seat, label[5:]))
-            played.mask |= 1 << parse_card(label[5:])
+            played.mask |= _BITS[label[5:]]
             if len(played.plays) % n == 0:
                 tricks = state.tricks()
                 assert len(tricks) == len(played.plays) // n

@@ -492,15 +492,15 @@ def _picking(played):
 def _check_places(state, picker, blind, blind_out):
     """Every card in exactly one place, from the public API; the blind is what nobody sees
     until it is picked (``blind_out``: the blind is still out of every hand)."""
-    places = [state.hand(seat).mask for seat in range(5)]
-    places += [_mask(cards) for _, cards, _ in state.tricks()]
+    tricks = state.tricks()
     observed = state.observe(0)
-    places.append(_mask(observed["current_trick"]))
+    played = [c for _, cards, _ in tricks for c in cards] + list(observed["current_trick"])
+    assert len(set(played)) == len(played), f"a card is played twice: {played}"
+    places = [state.hand(seat).mask for seat in range(5)] + [_mask(played)]
     if picker is not None:
         view = state.observe(picker)
         places.append(_mask(view["buried"]))
         unknown = view["unknown"]
-        played = {c for _, cards, _ in state.tricks() for c in cards} | set(observed["current_trick"])
         if unknown is not None and unknown not in played:
             places.append(_mask([unknown]))
     seen = 0
