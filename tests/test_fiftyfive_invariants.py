@@ -1,15 +1,15 @@
-"""What always holds (docs/rules.md, All games) for Fifty-five, checked after every step of many
-random hands, and the deal's probabilities.
+"""Fifty-five's rule oracle for the shared invariant harness (``invariants.py``), and the deal's
+probabilities.
 
-* ``check_hands`` (numba) deals with the engine's ``deal_random``, plays uniformly random legal
-  actions through ``legal``/``step`` and checks the raw state after every step: every card in
-  exactly one place (hands, kitty, stock, discards, played = the trick slots), a non-empty legal
-  set while the hand is on (empty after), legal cards held by the seat to act, seats in turn
-  (one card from each player per trick, clockwise from the leader), the trick winner by an
-  oracle written here from docs/rules.md (Fifty-five), and at the end 25 points + 5 if a trump was played,
-  with the scores recomputed.
-* A hypothesis test does the same through the Python ``State`` API.
-* P(a given seat holds the 5 of a given suit) = 5/52, within 5 standard errors.
+An oracle written here from docs/rules.md (Fifty-five: trumps, plain suits, play, score), independent of the
+engine's tables, is checked by the harness's random hands after every step (the hooks ``on_deal``
+.. ``on_end``) and through the State API (``api_step``, ``api_end``): the deal is 5 cards a seat
+and 5 in the kitty, the rest in the stock; every card is in exactly one place (hands, kitty,
+stock, discards, played = the trick slots); every legal card is held by the seat to act; the legal
+plays are the oracle's (follow or trump; renege only with 5, J, A of hearts above the lead); every
+hand holds 5 cards when play starts; the trick winner is the oracle's; at the end 25 points + 5 if
+a trump was played, and the scores recomputed. And: P(a given seat holds the 5 of a given suit) =
+5/52, within 5 standard errors.
 """
 
 from __future__ import annotations
@@ -18,18 +18,17 @@ import math
 
 import numba as nb
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from tricksim.agents.random import uniform_action
 from tricksim.cards import parse_card, parse_cards
 from tricksim.sim import actions as A
 from tricksim.sim import fiftyfive as K
 from tricksim.sim.fiftyfive_game import FiftyFive
-from tricksim.sim.kernels import RNG_SIZE, seed_stream
+from tricksim.sim.kernels import RNG_SIZE
 
-from oracle_bits import count as _count, bit as _bit
+from invariants import Case
+from oracle_bits import bit as _bit, count as _count
+
+ORACLE_GAMES = ("fiftyfive",)
 
 # --- the rule oracle, from docs/rules.md, Fifty-five ---------------------------------------------
 
@@ -52,39 +51,6 @@ for _t in range(4):
 O_TRUMP_MASK = np.array([sum(1 << c for c in parse_cards(RULE_TRUMPS[t])) for t in range(4)], dtype=np.int64)
 O_PRIVILEGED = np.array([[c for c in parse_cards(RULE_TRUMPS[t])[:3]] for t in range(4)], dtype=np.int64)
 assert [bin(int(m)).count("1") for m in O_TRUMP_MASK] == [14, 14, 13, 14]
-
-OPTION_SETS = [
-    dict(players=5),
-    dict(players=3, exchange=2),
-    dict(players=7, all_pass="redeal", first_lead="bidder"),
-    dict(players=4, teams=2),
-    dict(players=9, exchange=3),
-    dict(players=2, exchange=3, bid_values="5 10 20 30"),
-    dict(players=6, teams=3, all_pass="redeal"),
-]
-HANDS_PER_SET = 40_000  # 280,000 hands in all
-
-ERRORS = {
-    1: "the deal is not 5 cards a seat, 5 in the kitty and the rest in the stock",
-    2: "a card is in two places at once (hands, kitty, stock, discards, played)",
-    3: "a card of the deck is in no place",
-    4: "the cards played are not exactly the cards in the trick slots",
-    5: "the legal set is empty while the hand is not over",
-    6: "the legal set is not empty after the hand is over",
-    7: "a legal card is not held by the seat to act",
-    8: "the wrong seat is to act in a trick (leader first, then clockwise)",
-    9: "a trick's winner differs from docs/rules.md (Fifty-five: Play)",
-    10: "the trick winner does not lead the next trick",
-    11: "the points handed out are not 25 (+5 if a trump was played)",
-    12: "the scores differ from docs/rules.md (Fifty-five: Score)",
-    13: "the hand did not end within 200 actions",
-    14: "a play is illegal by the oracle (follow or trump; renege only with 5, J, A♥ above the lead)",
-    15: "a hand does not hold 5 cards when play starts",
-    16: "a thrown-in hand without all_pass = redeal, or with non-zero scores",
-}
-
-
-
 
 @nb.njit(cache=False)
 def oracle_play_mask(hand, t, led_card):
@@ -142,223 +108,204 @@ def locate(s, n):
         else:
             m = s[K.PLAYED]
         if seen & m:
-            return 2
+            return 102
         seen |= m
     if seen != DECK_MASK:
-        return 3
+        return 103
     in_slots = np.int64(0)
     for t in range(min(s[K.TRICK_NO] + 1, K.NUM_TRICKS)):
         k_max = n if t < s[K.TRICK_NO] else s[K.IN_TRICK]
         for k in range(k_max):
             c = s[K.TRICKS + t * K.TRICK_SLOTS + 1 + k]
             if c < 0 or c >= 52 or in_slots & _bit(c):
-                return 4
+                return 104
             in_slots |= _bit(c)
     if in_slots != s[K.PLAYED]:
-        return 4
+        return 104
     return 0
 
 
-def _make_checker(fingerprint):
-    """The checker, cached by numba; ``fingerprint`` ties the cache to the engine (conftest.py)."""
+# --- the hooks of the shared harness ------------------------------------------------------------
 
-    @nb.njit(cache=True)
-    def check_hands(seed, first, count, options, acts, trump_hands):
-        """Random hands ``first .. first + count - 1`` of ``seed``, checked at every step.
-        Returns ``(error code, hand, actions taken)``; ``trump_hands[0]`` counts hands with a
-        trump played (so that the test can see the bonus case happen)."""
-        if count < 0:  # never true: makes the engine's fingerprint part of the cache key
-            return fingerprint, -1, 0
-        n = options[K.O_PLAYERS]
-        teams = options[K.O_TEAMS]
-        s = np.zeros(K.STATE_SIZE, np.int64)
-        deal_rng = np.zeros(RNG_SIZE, np.uint64)
-        rng = np.zeros(RNG_SIZE, np.uint64)
-        tcards = np.empty(n, np.int64)
-        points = np.zeros(n, np.int64)
-        tricks = np.zeros(n, np.int64)
-        side_points = np.zeros(n, np.int64)
-        side_tricks = np.zeros(n, np.int64)
-        for i in range(count):
-            hand = first + i
-            dealer = hand % n
-            K.deal_random(s, seed, hand, dealer, options, deal_rng)
-            seed_stream(rng, seed, hand, 7)
-            union = np.int64(0)
+OPTION_SETS = [
+    dict(players=5),
+    dict(players=3, exchange=2),
+    dict(players=7, all_pass="redeal", first_lead="bidder"),
+    dict(players=4, teams=2),
+    dict(players=9, exchange=3),
+    dict(players=2, exchange=3, bid_values="5 10 20 30"),
+    dict(players=6, teams=3, all_pass="redeal"),
+]
+HANDS_PER_SET = 40_000  # 280,000 hands in all
+
+ERRORS = {
+    101: "the deal is not 5 cards a seat, 5 in the kitty and the rest in the stock",
+    102: "a card is in two places at once (hands, kitty, stock, discards, played)",
+    103: "a card of the deck is in no place",
+    104: "the cards played are not exactly the cards in the trick slots",
+    107: "a legal card is not held by the seat to act",
+    109: "a trick's winner differs from docs/rules.md (Fifty-five: Play)",
+    111: "the points handed out are not 25 (+5 if a trump was played)",
+    112: "the scores differ from docs/rules.md (Fifty-five: Score)",
+    113: "the hand did not end within 200 actions",
+    114: "a play is illegal by the oracle (follow or trump; renege only with 5, J, A♥ above the lead)",
+    115: "a hand does not hold 5 cards when play starts",
+    116: "a thrown-in hand without all_pass = redeal, or with non-zero scores",
+}
+MEMORY = np.dtype([(f, np.int64) for f in ("in_trick", "leader", "tricks_done", "best_strength", "best_seat",
+                                            "trump")]
+                  + [(f, np.int64, (K.MAX_PLAYERS,)) for f in ("tcards", "points", "tricks", "side_points",
+                                                               "side_tricks")])
+STATS = ("trump_played",)  # hands with a trump played (the bonus case)
+
+
+def cases(name):
+    return [Case(name, options, HANDS_PER_SET) for options in OPTION_SETS]
+
+
+def params(game, case):
+    return game.option_array.copy()
+
+
+def check_stats(case, stats):
+    assert stats["trump_played"] > case.hands // 2
+
+
+@nb.njit(cache=False)
+def on_deal(s, hand, options, mem):
+    m = mem[0]
+    n = options[K.O_PLAYERS]
+    union = np.int64(0)
+    for p in range(n):
+        if _count(s[K.HANDS + p]) != 5 or union & s[K.HANDS + p]:
+            return 101
+        union |= s[K.HANDS + p]
+    if _count(s[K.KITTY]) != 5 or union & s[K.KITTY] or union | s[K.KITTY] | s[K.STOCK] != DECK_MASK:
+        return 101
+    m.points[:] = 0
+    m.tricks[:] = 0
+    m.in_trick, m.leader, m.tricks_done, m.best_strength, m.best_seat = 0, -1, 0, -1, -1
+    return 0
+
+
+@nb.njit(cache=False)
+def on_state(s, words, cards, kind, nact, options, mem):
+    m = mem[0]
+    n = options[K.O_PLAYERS]
+    code = locate(s, n)
+    seat = s[K.TO_ACT]
+    if code != 0 or seat < 0:
+        return code
+    if nact >= 200:
+        return 113
+    if cards & ~s[K.HANDS + seat]:
+        return 107
+    m.trump = s[K.TRUMP]
+    if kind == A.PLAY:
+        if m.tricks_done == 0 and m.in_trick == 0:
             for p in range(n):
-                if _count(s[K.HANDS + p]) != 5 or union & s[K.HANDS + p]:
-                    return 1, hand, 0
-                union |= s[K.HANDS + p]
-            if _count(s[K.KITTY]) != 5 or union & s[K.KITTY] or union | s[K.KITTY] | s[K.STOCK] != DECK_MASK:
-                return 1, hand, 0
-            points[:] = 0
-            tricks[:] = 0
-            in_trick, leader, tricks_done, nact = 0, -1, 0, 0
-            best_strength, best_seat = -1, -1
-            while True:
-                code = locate(s, n)
-                if code != 0:
-                    return code, hand, nact
-                words, cards, kind = K.legal(s)
-                seat = s[K.TO_ACT]
-                if seat < 0:
-                    if words != 0 or cards != 0:
-                        return 6, hand, nact
-                    break
-                if words == 0 and cards == 0:
-                    return 5, hand, nact
-                if nact >= 200:
-                    return 13, hand, nact
-                if cards & ~s[K.HANDS + seat]:
-                    return 7, hand, nact
-                t = s[K.TRUMP]
-                if kind == A.PLAY:
-                    if tricks_done == 0 and in_trick == 0:
-                        for p in range(n):
-                            if _count(s[K.HANDS + p]) != 5:
-                                return 15, hand, nact
-                    if in_trick == 0:
-                        leader = seat
-                    elif seat != (leader + in_trick) % n:
-                        return 8, hand, nact
-                    led_card = tcards[0] if in_trick > 0 else -1
-                    if cards != oracle_play_mask(s[K.HANDS + seat], t, led_card):
-                        return 14, hand, nact
-                action = uniform_action(words, cards, kind, rng)
-                acts[nact] = action
-                nact += 1
-                K.step(s, action)
-                if kind == A.PLAY:
-                    c = action - A.card_action(A.PLAY, 0)
-                    if O_SUIT[t, c] == 4 and O_STRENGTH[t, c] > best_strength:
-                        best_strength, best_seat = O_STRENGTH[t, c], seat
-                    tcards[in_trick] = c
-                    in_trick += 1
-                    if in_trick == n:
-                        w = (leader + oracle_winner(tcards, n, t)) % n
-                        if s[K.TRICKS + tricks_done * K.TRICK_SLOTS + 1 + K.MAX_PLAYERS] != w:
-                            return 9, hand, nact
-                        points[w] += 5
-                        tricks[w] += 1
-                        tricks_done += 1
-                        in_trick = 0
-                        if tricks_done < 5 and s[K.TO_ACT] != w:
-                            return 10, hand, nact
-            # --- the hand is over ---
-            if s[K.OUTCOME] == K.OUTCOME_THROWN_IN:
-                if options[K.O_ALL_PASS] != K.ALL_PASS_REDEAL or tricks_done != 0:
-                    return 16, hand, nact
-                for p in range(n):
-                    if s[K.SCORES + p] != 0:
-                        return 16, hand, nact
-                continue
-            if best_seat >= 0:
-                points[best_seat] += 5
-                trump_hands[0] += 1
-            total = 0
-            for p in range(n):
-                total += points[p]
-                if s[K.POINTS + p] != points[p]:
-                    return 11, hand, nact
-            if total != 25 + (5 if best_seat >= 0 else 0) or tricks_done != 5:
-                return 11, hand, nact
-            side_points[:] = 0
-            side_tricks[:] = 0
-            for p in range(n):
-                q = p % teams if teams > 1 else p
-                side_points[q] += points[p]
-                side_tricks[q] += tricks[p]
-            bidder = s[K.BIDDER]
-            b = bidder % teams if teams > 1 else bidder
-            bid = s[K.BID]
-            if bid == 60:
-                bidder_score = 60 if side_tricks[b] == 5 else -60
-            else:
-                bidder_score = side_points[b] if side_points[b] >= bid else -bid
-            for p in range(n):
-                q = p % teams if teams > 1 else p
-                expected = bidder_score if q == b else side_points[q]
-                if s[K.SCORES + p] != expected:
-                    return 12, hand, nact
-        return 0, -1, 0
-
-    return check_hands
+                if _count(s[K.HANDS + p]) != 5:
+                    return 115
+        if m.in_trick == 0:
+            m.leader = seat
+        led_card = m.tcards[0] if m.in_trick > 0 else -1
+        if cards != oracle_play_mask(s[K.HANDS + seat], m.trump, led_card):
+            return 114
+    return 0
 
 
-@pytest.fixture(scope="module")
-def checker(engine_fingerprint):
-    return _make_checker(engine_fingerprint)
+@nb.njit(cache=False)
+def on_step(s, seat, action, kind, options, mem):
+    m = mem[0]
+    if kind != A.PLAY:
+        return 0
+    n = options[K.O_PLAYERS]
+    t = m.trump
+    c = action - A.card_action(A.PLAY, 0)
+    if O_SUIT[t, c] == 4 and O_STRENGTH[t, c] > m.best_strength:
+        m.best_strength, m.best_seat = O_STRENGTH[t, c], seat
+    m.tcards[m.in_trick] = c
+    m.in_trick += 1
+    if m.in_trick == n:
+        w = (m.leader + oracle_winner(m.tcards, n, t)) % n
+        if s[K.TRICKS + m.tricks_done * K.TRICK_SLOTS + 1 + K.MAX_PLAYERS] != w:
+            return 109
+        m.points[w] += 5
+        m.tricks[w] += 1
+        m.tricks_done += 1
+        m.in_trick = 0
+    return 0
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))
-def test_invariants_over_random_hands(checker, options):
-    game = FiftyFive(**options)
-    acts = np.zeros(256, dtype=np.int64)
-    trump_hands = np.zeros(1, dtype=np.int64)
-    code, hand, nact = checker(11, 0, HANDS_PER_SET, game.option_array, acts, trump_hands)
-    if code != 0:
-        state = game.new_hand(11, hand % game.players, hand)
-        labels = [A.action_label(int(a)) for a in acts[:nact]]
-        hands = [state.hand(p).labels() for p in range(game.players)]
-        pytest.fail(f"{ERRORS[code]}: new_hand(11, {hand % game.players}, {hand}) dealt {hands}, after {labels}")
-    assert trump_hands[0] > HANDS_PER_SET // 2
-
-
-# --- the same through the State API -------------------------------------------------------------
-
-OPTIONS = st.fixed_dictionaries({
-    "players": st.integers(2, 9),
-    "exchange": st.integers(0, 3),
-    "all_pass": st.sampled_from(["dealer_min", "redeal"]),
-    "first_lead": st.sampled_from(["eldest", "bidder"]),
-})
-
-
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(options=OPTIONS, teams=st.sampled_from([0, 2, 3]), seed=st.integers(0, 2**63 - 1),
-       hand=st.integers(0, 2**31), data=st.data())
-def test_public_api_invariants(options, teams, seed, hand, data):
-    n = options["players"]
-    if teams and n % teams:
-        teams = 0
-    game = FiftyFive(teams=teams, **options)
-    dealer = hand % n
-    state = game.new_hand(seed, dealer, hand)
-    assert [len(state.hand(p)) for p in range(n)] == [5] * n
-    plays = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal
-        seat = state.current_player
-        action = data.draw(st.sampled_from(legal))
-        label = state.action_label(action)
-        if label.startswith("play ") and not plays:
-            assert [len(state.hand(p)) for p in range(n)] == [5] * n
-        state.apply(action)
-        if label.startswith("play "):
-            plays.append((seat, label[5:]))
-            if len(plays) % n == 0:
-                leader, cards, winner = state.tricks()[len(plays) // n - 1]
-                trick = plays[-n:]
-                assert [p for p, _ in trick] == [(leader + k) % n for k in range(n)]
-                assert cards == [c for _, c in trick]
-        held = 0
+@nb.njit(cache=False)
+def on_end(s, nact, options, mem, stats):
+    m = mem[0]
+    n, teams = options[K.O_PLAYERS], options[K.O_TEAMS]
+    points, side_points, side_tricks = m.points, m.side_points, m.side_tricks
+    if s[K.OUTCOME] == K.OUTCOME_THROWN_IN:
+        if options[K.O_ALL_PASS] != K.ALL_PASS_REDEAL or m.tricks_done != 0:
+            return 116
         for p in range(n):
-            h = state.hand(p).mask
-            assert held & h == 0
-            held |= h
-    assert state.legal_actions() == []
+            if s[K.SCORES + p] != 0:
+                return 116
+        return 0
+    if m.best_seat >= 0:
+        points[m.best_seat] += 5
+        stats[0] += 1
+    total = 0
+    for p in range(n):
+        total += points[p]
+        if s[K.POINTS + p] != points[p]:
+            return 111
+    if total != 25 + (5 if m.best_seat >= 0 else 0) or m.tricks_done != 5:
+        return 111
+    side_points[:] = 0
+    side_tricks[:] = 0
+    for p in range(n):
+        q = p % teams if teams > 1 else p
+        side_points[q] += points[p]
+        side_tricks[q] += m.tricks[p]
+    bidder = s[K.BIDDER]
+    b = bidder % teams if teams > 1 else bidder
+    bid = s[K.BID]
+    if bid == 60:
+        bidder_score = 60 if side_tricks[b] == 5 else -60
+    else:
+        bidder_score = side_points[b] if side_points[b] >= bid else -bid
+    for p in range(n):
+        q = p % teams if teams > 1 else p
+        expected = bidder_score if q == b else side_points[q]
+        if s[K.SCORES + p] != expected:
+            return 112
+    return 0
+
+
+# --- the State API (play_through_api calls these) ------------------------------------------------
+
+API_EXAMPLES = 100
+API_DEAL_OPTIONS = {}
+
+
+def api_step(state, played):
+    """Every hand holds 5 cards when play starts."""
+    n = played.game.players
+    if len(played.plays) == 1 and played.actions[-1][1].startswith("play "):
+        assert [len(state.hand(p)) for p in range(n) if p != played.plays[0][0]] == [5] * (n - 1)
+        assert len(state.hand(played.plays[0][0])) == 4
+
+
+def api_end(state, played):
+    """The deal, then 5 tricks and 25 points, + 5 if a trump was played."""
+    n = played.game.players
+    assert [len(played.start.hand(p)) for p in range(n)] == [5] * n
     result = state.result()
     if result["thrown_in"]:
-        assert options["all_pass"] == "redeal" and state.scores() == [0] * n and plays == []
+        assert played.game.options["all_pass"] == "redeal" and played.plays == []
         return
-    assert len(state.tricks()) == 5 and len(plays) == 5 * n
+    assert len(state.tricks()) == 5 and len(played.plays) == 5 * n
     trump = "CDHS".index(result["trump"])
-    trump_played = any(O_SUIT[trump, parse_card(c)] == 4 for _, c in plays)
-    points = state.observe(0)["points_taken"]
-    assert sum(points) == 25 + (5 if trump_played else 0)
-    if teams:
-        assert all(state.scores()[p] == state.scores()[p % teams] for p in range(n))
+    trump_played = any(O_SUIT[trump, parse_card(c)] == 4 for _, c in played.plays)
+    assert sum(state.observe(0)["points_taken"]) == 25 + (5 if trump_played else 0)
 
 
 # --- the deal --------------------------------------------------------------------------------------

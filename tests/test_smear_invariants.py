@@ -1,21 +1,18 @@
-"""What always holds (docs/rules.md, All games) for the two smears, Shmear and NE Smear, checked
-after every step of many random hands, and the deals' probabilities.
+"""The two smears' rule oracle (Shmear and NE Smear) for the shared invariant harness
+(``invariants.py``), and the deals' probabilities.
 
-A rule oracle written here from docs/rules.md (All games, Shmear, NE Smear: decks, trump orders, who acts, legal bids,
-trump calls, draws, discards and plays, trick winners, points and scores), independent of the
-engine's tables, backs:
-
-* ``check_hands`` (numba): deals with the engine's ``deal_random``, plays uniformly random legal
-  actions through ``legal``/``step`` (the random agent, stream 1, as the batch loop does) and
-  checks the raw state after every step: every card of the deck in exactly one place (hands,
-  stock, discards, the trick slots played), nothing outside the deck; the stock is the rest of the
-  deal's order; the seat to act and its legal set equal the oracle's (non-empty while the hand is
-  on, empty after; legal cards held by that seat); one card from each player per trick,
-  clockwise from the leader; the trick winner; the hand sizes; and at the end the points (Shmear
-  6, or 5 exactly when Game is tied; NE Smear at most 4, a fixed High/Low/Jack with no winner
-  exactly when its card was not played), the game points, the outcome and the scores.
-* ``test_public_api_invariants_*``: hypothesis tests doing the same through the State API.
-* deal probabilities from ``deal_random``, within 5 standard errors of the exact values.
+A rule oracle written here from docs/rules.md (All games, Shmear, NE Smear: decks, trump orders, who acts,
+legal bids, trump calls, draws, discards and plays, trick winners, points and scores), independent
+of the engine's tables, is checked by the harness's random hands after every step (the hooks
+``on_deal`` .. ``on_end``) and through the State API (``api_step``, ``api_end``): every card of the
+deck in exactly one place (hands, stock, discards, the trick slots played, which TRICK_MASK and WON
+agree with), nothing outside the deck; the deal is 6 cards a seat and the stock the rest of the
+deal's order; the seat to act and its legal set equal the oracle's (bids from eldest, the bidder
+names trump and leads, the draw from eldest, the discards); every legal card held by the seat to
+act; the trick winner; the hand sizes; and at the end the points (Shmear 6, or 5 exactly when Game
+is tied; NE Smear at most 4, a fixed High/Low/Jack with no winner exactly when its card was not
+played), the game points, the outcome and the scores. And the deal probabilities from
+``deal_random``, within 5 standard errors of the exact values.
 """
 
 from __future__ import annotations
@@ -24,18 +21,17 @@ import math
 
 import numba as nb
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 import tricksim
-from tricksim.agents.random import uniform_action
 from tricksim.cards import card_label, parse_card, parse_cards
 from tricksim.sim import actions as A
 from tricksim.sim import smear as K
-from tricksim.sim.kernels import RNG_SIZE, seed_stream
+from tricksim.sim.kernels import RNG_SIZE
 
+from invariants import Case
 from oracle_bits import bit as _bit, count as _count
+
+ORACLE_GAMES = ("shmear", "nesmear")
 
 # --- the rule oracle, from docs/rules.md, Shmear and NE Smear ------------------------------------
 
@@ -91,48 +87,8 @@ for _c in range(52):
 O_GAME_VALUE[JOKER] = 1
 P_HIGH, P_LOW, P_JACK, P_JICK, P_JOKER, P_GAME = range(6)  # the engine's POINT_WINNER order
 
-# the oracle's rule switches, built by the test from the options it asked for
+# the oracle's rule switches (the hooks' params), built from the options asked for
 R_VARIANT, R_PLAYERS, R_TEAMS, R_MAY_TRUMP, R_WIDOW, R_IN_PLAY = range(6)
-
-OPTION_SETS = [
-    ("shmear", dict()),
-    ("shmear", dict(teams=2)),
-    ("shmear", dict(may_trump=True)),
-    ("nesmear", dict()),
-    ("nesmear", dict(widow=0)),
-    ("nesmear", dict(widow=2, high_low="in_play")),
-]
-HANDS_PER_SET = 100_000
-SEED = 11
-
-ERRORS = {
-    1: "the deal is not 6 cards a seat with the rest in the stock, in REST_ORDER",
-    2: "a card is in two places at once (hands, stock, discards, played)",
-    3: "a card of the deck is in no place, or a card outside the deck is somewhere",
-    4: "the trick slots do not hold the cards played (or TRICK_MASK / WON disagree with them)",
-    5: "the legal set is empty while the hand is not over",
-    6: "the legal set is not empty after the hand is over",
-    7: "a legal card is not held by the seat to act",
-    8: "the wrong seat is to act (bids from eldest; draw from eldest; tricks from the leader, clockwise)",
-    9: "a trick's winner differs from the oracle",
-    10: "the trick winner does not lead the next trick",
-    11: "the legal bids differ from docs/rules.md (pass or higher, min..max; ends at the dealer or top bid)",
-    12: "the legal trump calls differ (Shmear any suit; NE Smear a suit the bidder holds)",
-    13: "the legal draw discards differ (a non-dealer: done, or a non-trump)",
-    14: "the legal discards differ (non-trumps; unprotected trumps only with more than 6 trumps)",
-    15: "a play is illegal by the oracle, or a legal play is missing",
-    16: "the stock is not the rest of the deal order (Shmear: from STOCK_NEXT; NE: after the widow)",
-    17: "a hand has the wrong size (6 at the first lead; 6 + widow for the NE bidder; 6 after a draw)",
-    18: "the phase / card kind differs from the oracle's",
-    19: "a thrown-in hand that is not all passes, or with tricks or non-zero scores",
-    20: "the point winners differ from the oracle (High, Low, Jack, Jick, Joker, Game)",
-    21: "Shmear: not 6 points (5 exactly when Game is tied); NE Smear: more than 4",
-    22: "the game points differ from the oracle (tricks won; NE: the bidder's discards too)",
-    23: "the outcome, bidder points or scores differ (made / failed), or a seat's from its team's",
-    24: "the hand did not end within 200 actions",
-    25: "a Shmear point card (A, 2, bowers, joker) was never played",
-}
-
 
 # --- small oracle functions (plain numba, not cached: the checker that calls them is) ---------
 
@@ -208,7 +164,7 @@ def locate(s, n, v, teams):
     for i in range(2 * n + 1):
         m = s[K.HANDS + i] if i < n else (s[K.DISCARDS + i - n] if i < 2 * n else s[K.STOCK])
         if seen & m:
-            return 2
+            return 102
         seen |= m
     won = np.zeros(3, np.int64)
     current = np.int64(0)
@@ -220,23 +176,23 @@ def locate(s, n, v, teams):
         for k in range(k_max):
             c = s[slot + 1 + k]
             if c < 0 or c >= 54 or (seen | trick) & _bit(c):
-                return 2 if c >= 0 and c < 54 and (O_DECK[v] >> c) & 1 else 3
+                return 102 if c >= 0 and c < 54 and (O_DECK[v] >> c) & 1 else 103
             trick |= _bit(c)
         seen |= trick
         if t < done:
             w = s[slot + 1 + K.MAX_PLAYERS]
             if w < 0 or w >= n:
-                return 4
+                return 104
             won[w % teams] |= trick
         else:
             current = trick
     if seen != O_DECK[v]:
-        return 3
+        return 103
     if current != s[K.TRICK_MASK]:
-        return 4
+        return 104
     for k in range(3):
         if s[K.WON + k] != (won[k] if k < teams else 0):
-            return 4
+            return 104
     return 0
 
 
@@ -295,16 +251,16 @@ def check_end(s, rules, row, bidder, bid, played_by, won_by, points, game_pts):
     if v == SHMEAR:
         for p in range(P_GAME):
             if played_by[O_POINT_CARD[row, p]] < 0:
-                return 25
+                return 125
     hand_points(rules, row, bidder, played_by, won_by, s[K.DISCARDS + bidder], points, game_pts)
     awarded = 0
     for p in range(6):
         if s[K.POINT_WINNER + p] != points[p]:
-            return 20
+            return 120
         awarded += points[p] >= 0
     for k in range(3):
         if s[K.GAME_POINTS + k] != (game_pts[k] if k < teams else 0):
-            return 22
+            return 122
     if v == SHMEAR:  # 6 points; 5 exactly when the two top teams tie for Game
         top, second = -1, -1
         for k in range(teams):
@@ -315,238 +271,31 @@ def check_end(s, rules, row, bidder, bid, played_by, won_by, points, game_pts):
                 second = g
         tied = top == second
         if awarded != (5 if tied else 6) or (s[K.POINT_WINNER + P_GAME] < 0) != tied:
-            return 21
+            return 121
     else:
         if awarded > 4:
-            return 21
+            return 121
         if not rules[R_IN_PLAY]:  # a fixed point card never played: nobody has the point
             for p in range(P_JICK):
                 if (points[p] < 0) != (played_by[O_POINT_CARD[row, p]] < 0):
-                    return 21
+                    return 121
         elif points[P_HIGH] < 0 or points[P_LOW] < 0:  # a trump is always played
-            return 21
+            return 121
     taken = 0
     for p in range(6):
         taken += points[p] == bidder % teams
     made = taken >= bid
     if s[K.OUTCOME] != (K.OUTCOME_MADE if made else K.OUTCOME_FAILED) or s[K.BIDDER_POINTS] != taken:
-        return 23
+        return 123
     for seat in range(n):
         k = seat % teams
         mine = 0
         for p in range(6):
             mine += points[p] == k
         expected = (mine if made else -bid) if k == bidder % teams else mine
-        if s[K.SCORES + seat] != expected or s[K.SCORES + seat] != s[K.SCORES + k]:
-            return 23
+        if s[K.SCORES + seat] != expected:
+            return 123
     return 0
-
-
-# --- the checker -----------------------------------------------------------------------------
-
-
-def _make_checker(fingerprint):
-    """The checker, cached by numba; ``fingerprint`` ties the cache to the engine (conftest.py)."""
-
-    @nb.njit(cache=True)
-    def check_hands(seed, first, count, options, rules, acts, stats, recorded):
-        """Random hands ``first .. first + count - 1`` of ``seed``, checked at every step.
-        Returns ``(error code, hand, actions taken)``; ``recorded[i]`` gets hand i's scores per
-        seat and its POINT_WINNER slots. ``stats`` counts hands that were
-        [0] thrown in, [1] made, [2] failed, [3] with Game tied, [4] with a trump discarded,
-        [5] with a point card not in play (NE), so that the test sees each case happen."""
-        if count < 0:  # never true: makes the engine's fingerprint part of the cache key
-            return fingerprint, -1, 0
-        v, n, teams, widow = rules[R_VARIANT], rules[R_PLAYERS], rules[R_TEAMS], rules[R_WIDOW]
-        rest = 53 - 6 * n if v == SHMEAR else 32 - 6 * n  # cards left after the deal
-        s = np.zeros(K.STATE_SIZE, np.int64)
-        deal_rng = np.zeros(RNG_SIZE, np.uint64)
-        rng = np.zeros(RNG_SIZE, np.uint64)
-        tcards = np.empty(n, np.int64)
-        played_by = np.empty(54, np.int64)
-        won_by = np.empty(54, np.int64)
-        points = np.empty(6, np.int64)
-        game_pts = np.zeros(3, np.int64)
-        for i in range(count):
-            hand = first + i
-            dealer = hand % n
-            K.deal_random(s, seed, hand, dealer, options, deal_rng)
-            seed_stream(rng, seed, hand, 1)
-            # the deal: 6 cards a seat, the rest in the stock and in REST_ORDER
-            union = np.int64(0)
-            for p in range(n):
-                if _count(s[K.HANDS + p]) != O_HAND or union & s[K.HANDS + p]:
-                    return 1, hand, 0
-                union |= s[K.HANDS + p]
-            if union & s[K.STOCK] or union | s[K.STOCK] != O_DECK[v] or not stock_ok(s, v, 0, rest):
-                return 1, hand, 0
-            played_by[:] = -1
-            won_by[:] = -1
-            # the oracle's own view of the hand: phase 0 bid, 1 trump, 2 draw, 3 discard, 4 play, 5 over
-            phase, speakers, high, bidder, t, row = 0, 0, 0, -1, -1, -1
-            drawer, drawn_now, drawn_total, trump_discarded = -1, 0, 0, False
-            leader, in_trick, tricks_done, nact = -1, 0, 0, 0
-            while True:
-                code = locate(s, n, v, teams)
-                if code != 0:
-                    return code, hand, nact
-                # the stock: Shmear from STOCK_NEXT until the dealer takes it; NE after the widow
-                if v == SHMEAR:
-                    first_left = rest if (phase >= 3 and bidder >= 0) else drawn_total
-                else:
-                    first_left = widow if phase >= 1 and bidder >= 0 else 0
-                if not stock_ok(s, v, first_left, rest):
-                    return 16, hand, nact
-                words, cards, kind = K.legal(s)
-                seat = s[K.TO_ACT]
-                if phase == 5 or seat < 0:
-                    if phase != 5 or seat >= 0:
-                        return 18, hand, nact
-                    if words != 0 or cards != 0:
-                        return 6, hand, nact
-                    break
-                if words == 0 and cards == 0:
-                    return 5, hand, nact
-                if nact >= 200:
-                    return 24, hand, nact
-                if cards & ~s[K.HANDS + seat]:
-                    return 7, hand, nact
-                held = s[K.HANDS + seat]
-                # the oracle's seat to act and legal set for its phase
-                if phase == 0:
-                    if seat != (dealer + 1 + speakers) % n:
-                        return 8, hand, nact
-                    if words != bid_words(high, v) or cards != 0:
-                        return 11, hand, nact
-                elif phase == 1:
-                    if seat != bidder:
-                        return 8, hand, nact
-                    if _count(held) != O_HAND + (widow if v == NESMEAR else 0):
-                        return 17, hand, nact
-                    if words != trump_words(held, v) or cards != 0:
-                        return 12, hand, nact
-                elif phase == 2:
-                    if seat != drawer or seat == dealer:
-                        return 8, hand, nact
-                    if kind != A.DISCARD:
-                        return 18, hand, nact
-                    if words != _bit(A.DONE) or cards != held & ~O_SUIT_MASK[row, 4]:
-                        return 13, hand, nact
-                elif phase == 3:
-                    if seat != (dealer if v == SHMEAR else bidder):
-                        return 8, hand, nact
-                    if kind != A.DISCARD:
-                        return 18, hand, nact
-                    if words != 0 or cards != oracle_discard_mask(held, row):
-                        return 14, hand, nact
-                else:
-                    if tricks_done == 0 and in_trick == 0:
-                        for p in range(n):
-                            if _count(s[K.HANDS + p]) != O_HAND:
-                                return 17, hand, nact
-                    if seat != (leader + in_trick) % n:
-                        return 8, hand, nact
-                    if kind != A.PLAY:
-                        return 18, hand, nact
-                    led_card = tcards[0] if in_trick > 0 else -1
-                    expected = oracle_play_mask(held, row, v, rules[R_MAY_TRUMP], led_card, tricks_done == 0)
-                    if words != 0 or cards != expected:
-                        return 15, hand, nact
-                action = uniform_action(words, cards, kind, rng)
-                acts[nact] = action
-                nact += 1
-                K.step(s, action)
-                # the oracle's transition
-                if phase == 0:
-                    speakers += 1
-                    if action != A.PASS:
-                        high, bidder = action - A.BID, seat
-                    if high == O_BIDS[v][1] or seat == dealer:
-                        phase = 1 if bidder >= 0 else 5
-                elif phase == 1:
-                    t = action - A.TRUMP
-                    row = v * 4 + t
-                    if v == SHMEAR:
-                        phase, drawer = 2, (dealer + 1) % n
-                    elif widow > 0:
-                        phase = 3
-                    else:
-                        phase, leader = 4, bidder
-                elif phase == 2:
-                    if action != A.DONE:
-                        drawn_now += 1
-                    if action == A.DONE or drawn_now == 3:  # the turn ends: he is back to 6
-                        if _count(s[K.HANDS + seat]) != O_HAND:
-                            return 17, hand, nact
-                        drawn_total += drawn_now
-                        drawn_now = 0
-                        drawer = (drawer + 1) % n
-                        if drawer == dealer:  # the dealer takes the stock
-                            phase = 3
-                            if _count(s[K.HANDS + dealer]) != O_HAND + rest - drawn_total:
-                                return 17, hand, nact
-                elif phase == 3:
-                    c = action - A.card_action(A.DISCARD, 0)
-                    trump_discarded |= O_SUIT[row, c] == 4
-                    if _count(s[K.HANDS + seat]) == O_HAND:
-                        phase, leader = 4, bidder
-                else:
-                    c = action - A.card_action(A.PLAY, 0)
-                    played_by[c] = seat
-                    tcards[in_trick] = c
-                    in_trick += 1
-                    if in_trick == n:  # the trick is complete: check its record and winner
-                        w = (leader + oracle_winner(tcards, n, row)) % n
-                        slot = K.TRICKS + tricks_done * K.TRICK_SLOTS
-                        if s[slot] != leader:
-                            return 8, hand, nact
-                        for k in range(n):
-                            if s[slot + 1 + k] != tcards[k]:
-                                return 4, hand, nact
-                        if s[slot + 1 + K.MAX_PLAYERS] != w:
-                            return 9, hand, nact
-                        for k in range(n):
-                            won_by[tcards[k]] = w % teams
-                        tricks_done += 1
-                        in_trick = 0
-                        leader = w
-                        if tricks_done < O_HAND and s[K.TO_ACT] != w:
-                            return 10, hand, nact
-                        if tricks_done == O_HAND:
-                            phase = 5
-            # --- the hand is over ---
-            for k in range(6):
-                recorded[i, k] = s[K.SCORES + k]
-                recorded[i, 6 + k] = s[K.POINT_WINNER + k]
-            if bidder < 0:  # everyone passed: thrown in
-                if s[K.OUTCOME] != K.OUTCOME_THROWN_IN or s[K.TRICK_NO] != 0 or nact != n:
-                    return 19, hand, nact
-                for p in range(n):
-                    if s[K.SCORES + p] != 0 or acts[p] != A.PASS:
-                        return 19, hand, nact
-                stats[0] += 1
-                continue
-            if s[K.OUTCOME] == K.OUTCOME_THROWN_IN or s[K.BIDDER] != bidder or s[K.BID] != high:
-                return 19, hand, nact
-            code = check_end(s, rules, row, bidder, high, played_by, won_by, points, game_pts)
-            if code != 0:
-                return code, hand, nact
-            stats[1 if s[K.OUTCOME] == K.OUTCOME_MADE else 2] += 1
-            stats[3] += points[P_GAME] < 0
-            stats[4] += trump_discarded
-            if v == NESMEAR:
-                for p in range(P_JICK):
-                    if played_by[O_POINT_CARD[row, p]] < 0:
-                        stats[5] += 1
-                        break
-        return 0, -1, 0
-
-    return check_hands
-
-
-@pytest.fixture(scope="module")
-def checker(engine_fingerprint):
-    return _make_checker(engine_fingerprint)
 
 
 def rule_switches(name: str, options: dict) -> np.ndarray:
@@ -562,85 +311,275 @@ def rule_switches(name: str, options: dict) -> np.ndarray:
     return rules
 
 
-def _describe(game, seed, hand, acts, nact) -> str:
-    n = game.players
-    state = game.new_hand(seed, hand % n, hand)
-    hands = [state.hand(p).labels() for p in range(n)]
-    rest = [card_label(int(c)) for c in state.array[K.REST_ORDER:K.REST_ORDER + (53 if n == 6 else 32) - 6 * n]]
-    labels = [A.action_label(int(a)) for a in acts[:nact]]
-    return f"new_hand({seed}, {hand % n}, {hand}) dealt {hands}, rest {rest}, after {labels}"
+# --- the hooks of the shared harness ------------------------------------------------------------
+
+OPTION_SETS = [
+    ("shmear", dict()),
+    ("shmear", dict(teams=2)),
+    ("shmear", dict(may_trump=True)),
+    ("nesmear", dict()),
+    ("nesmear", dict(widow=0)),
+    ("nesmear", dict(widow=2, high_low="in_play")),
+]
+HANDS_PER_SET = 100_000
+
+ERRORS = {
+    101: "the deal is not 6 cards a seat with the rest in the stock, in REST_ORDER",
+    102: "a card is in two places at once (hands, stock, discards, played)",
+    103: "a card of the deck is in no place, or a card outside the deck is somewhere",
+    104: "the trick slots do not hold the cards played (or TRICK_MASK / WON disagree with them)",
+    107: "a legal card is not held by the seat to act",
+    108: "the wrong seat is to act (bids from eldest; trump by the bidder; draw from eldest; the bidder leads)",
+    109: "a trick's winner differs from the oracle",
+    111: "the legal bids differ from docs/rules.md (pass or higher, min..max; ends at the dealer or top bid)",
+    112: "the legal trump calls differ (Shmear any suit; NE Smear a suit the bidder holds)",
+    113: "the legal draw discards differ (a non-dealer: done, or a non-trump)",
+    114: "the legal discards differ (non-trumps; unprotected trumps only with more than 6 trumps)",
+    115: "a play is illegal by the oracle, or a legal play is missing",
+    116: "the stock is not the rest of the deal order (Shmear: from STOCK_NEXT; NE: after the widow)",
+    117: "a hand has the wrong size (6 at the first lead; 6 + widow for the NE bidder; 6 after a draw)",
+    118: "the phase / card kind differs from the oracle's",
+    119: "a thrown-in hand that is not all passes, or with tricks",
+    120: "the point winners differ from the oracle (High, Low, Jack, Jick, Joker, Game)",
+    121: "Shmear: not 6 points (5 exactly when Game is tied); NE Smear: more than 4",
+    122: "the game points differ from the oracle (tricks won; NE: the bidder's discards too)",
+    123: "the outcome, bidder points or scores differ (made / failed), or a seat's from its team's",
+    124: "the hand did not end within 200 actions",
+    125: "a Shmear point card (A, 2, bowers, joker) was never played",
+}
+MEMORY = np.dtype([(f, np.int64) for f in ("dealer", "phase", "speakers", "high", "bidder", "row", "drawer",
+                                            "drawn_now", "drawn_total", "trump_discarded", "leader", "in_trick",
+                                            "tricks_done")]
+                  + [("tcards", np.int64, (K.MAX_PLAYERS,)), ("played_by", np.int64, (54,)),
+                     ("won_by", np.int64, (54,)), ("points", np.int64, (6,)), ("game_pts", np.int64, (3,))])
+STATS = ("thrown", "made", "failed", "game_tied", "trump_discards", "not_in_play")
+"""Hands thrown in, made, failed, with Game tied, with a trump discarded, with a point card not
+in play (NE), so that the test sees each case happen."""
 
 
-@pytest.mark.parametrize("name,options", OPTION_SETS,
-                         ids=lambda x: x if isinstance(x, str) else ",".join(f"{k}={v}" for k, v in x.items()))
-def test_invariants_over_random_hands(checker, name, options):
-    game = tricksim.make_game(name, **options)
-    rules = rule_switches(name, options)
-    acts = np.zeros(256, dtype=np.int64)
-    stats = np.zeros(6, dtype=np.int64)
-    recorded = np.zeros((HANDS_PER_SET, 12), dtype=np.int64)
-    code, hand, nact = checker(SEED, 0, HANDS_PER_SET, game.option_array, rules, acts, stats, recorded)
+def cases(name):
+    return [Case(variant, options, HANDS_PER_SET) for variant, options in OPTION_SETS if variant == name]
+
+
+def params(game, case):
+    return rule_switches(case.name, case.options)
+
+
+def check_stats(case, stats):
+    assert stats["thrown"] + stats["made"] + stats["failed"] == case.hands
+    assert stats["made"] > 0 and stats["failed"] > 0 and stats["game_tied"] > 0  # the cases all happened
+    if case.name == "nesmear" and case.options.get("high_low") != "in_play":
+        assert stats["not_in_play"] > 0
+    if case.name == "shmear":
+        assert stats["trump_discards"] > 0  # the dealer's "more than 6 trumps" case
+
+
+@nb.njit(cache=False)
+def _rest(rules):
+    """Cards left after the deal."""
+    return (53 if rules[R_VARIANT] == SHMEAR else 32) - 6 * rules[R_PLAYERS]
+
+
+@nb.njit(cache=False)
+def on_deal(s, hand, rules, mem):
+    m = mem[0]
+    v, n = rules[R_VARIANT], rules[R_PLAYERS]
+    union = np.int64(0)  # the deal: 6 cards a seat, the rest in the stock and in REST_ORDER
+    for p in range(n):
+        if _count(s[K.HANDS + p]) != O_HAND or union & s[K.HANDS + p]:
+            return 101
+        union |= s[K.HANDS + p]
+    if union & s[K.STOCK] or union | s[K.STOCK] != O_DECK[v] or not stock_ok(s, v, 0, _rest(rules)):
+        return 101
+    m.played_by[:] = -1
+    m.won_by[:] = -1
+    # the oracle's own view of the hand: phase 0 bid, 1 trump, 2 draw, 3 discard, 4 play, 5 over
+    m.dealer = hand % n  # the harness deals hand number ``hand`` with dealer hand % n
+    m.phase, m.speakers, m.high, m.bidder, m.row = 0, 0, 0, -1, -1
+    m.drawer, m.drawn_now, m.drawn_total, m.trump_discarded = -1, 0, 0, 0
+    m.leader, m.in_trick, m.tricks_done = -1, 0, 0
+    return 0
+
+
+@nb.njit(cache=False)
+def on_state(s, words, cards, kind, nact, rules, mem):
+    m = mem[0]
+    v, n, teams, widow = rules[R_VARIANT], rules[R_PLAYERS], rules[R_TEAMS], rules[R_WIDOW]
+    rest = _rest(rules)
+    phase, row, dealer = m.phase, m.row, m.dealer
+    code = locate(s, n, v, teams)
     if code != 0:
-        pytest.fail(f"{ERRORS[code]}: {_describe(game, SEED, hand, acts, nact)}")
-    thrown, made, failed, game_tied, trump_discards, not_in_play = stats
-    assert thrown + made + failed == HANDS_PER_SET
-    assert made > 0 and failed > 0 and game_tied > 0  # the cases the checks cover all happened
-    if name == "nesmear" and options.get("high_low") != "in_play":
-        assert not_in_play > 0
-    if name == "shmear":
-        assert trump_discards > 0  # the dealer's "more than 6 trumps" case
-    # the parallel batch loop plays the same hands (same streams) to the same points and scores
-    out = np.zeros((HANDS_PER_SET, len(K.RECORD)), dtype=np.int64)
-    K.play_random_hands(SEED, 0, game.option_array, out)
-    batch = np.concatenate([out[:, K.SCORE_COLUMN:K.SCORE_COLUMN + 6], out[:, K.POINTS_COLUMN:K.POINTS_COLUMN + 6]], axis=1)
-    differ = np.flatnonzero((batch != recorded).any(axis=1))
-    assert differ.size == 0, f"play_random_hands differs from legal/step on hand {differ[:5]}"
+        return code
+    # the stock: Shmear from STOCK_NEXT until the dealer takes it; NE after the widow
+    if v == SHMEAR:
+        first_left = rest if (phase >= 3 and m.bidder >= 0) else m.drawn_total
+    else:
+        first_left = widow if phase >= 1 and m.bidder >= 0 else 0
+    if not stock_ok(s, v, first_left, rest):
+        return 116
+    seat = s[K.TO_ACT]
+    if phase == 5 or seat < 0:
+        return 118 if phase != 5 or seat >= 0 else 0
+    if nact >= 200:
+        return 124
+    if cards & ~s[K.HANDS + seat]:
+        return 107
+    held = s[K.HANDS + seat]
+    # the oracle's seat to act and legal set for its phase
+    if phase == 0:
+        if seat != (dealer + 1 + m.speakers) % n:
+            return 108
+        if words != bid_words(m.high, v) or cards != 0:
+            return 111
+    elif phase == 1:
+        if seat != m.bidder:
+            return 108
+        if _count(held) != O_HAND + (widow if v == NESMEAR else 0):
+            return 117
+        if words != trump_words(held, v) or cards != 0:
+            return 112
+    elif phase == 2:
+        if seat != m.drawer or seat == dealer:
+            return 108
+        if kind != A.DISCARD:
+            return 118
+        if words != _bit(A.DONE) or cards != held & ~O_SUIT_MASK[row, 4]:
+            return 113
+    elif phase == 3:
+        if seat != (dealer if v == SHMEAR else m.bidder):
+            return 108
+        if kind != A.DISCARD:
+            return 118
+        if words != 0 or cards != oracle_discard_mask(held, row):
+            return 114
+    else:
+        if m.tricks_done == 0 and m.in_trick == 0:
+            for p in range(n):
+                if _count(s[K.HANDS + p]) != O_HAND:
+                    return 117
+            if seat != m.bidder:  # the bidder leads first; later tricks' leaders are the harness's
+                return 108
+        if kind != A.PLAY:
+            return 118
+        led_card = m.tcards[0] if m.in_trick > 0 else -1
+        expected = oracle_play_mask(held, row, v, rules[R_MAY_TRUMP], led_card, m.tricks_done == 0)
+        if words != 0 or cards != expected:
+            return 115
+    return 0
 
 
-# --- the same through the State API -------------------------------------------------------------
+@nb.njit(cache=False)
+def on_step(s, seat, action, kind, rules, mem):
+    m = mem[0]
+    v, n, teams, widow = rules[R_VARIANT], rules[R_PLAYERS], rules[R_TEAMS], rules[R_WIDOW]
+    rest = _rest(rules)
+    dealer = m.dealer
+    if m.phase == 0:
+        m.speakers += 1
+        if action != A.PASS:
+            m.high, m.bidder = action - A.BID, seat
+        if m.high == O_BIDS[v][1] or seat == dealer:
+            m.phase = 1 if m.bidder >= 0 else 5
+    elif m.phase == 1:
+        m.row = v * 4 + action - A.TRUMP
+        if v == SHMEAR:
+            m.phase, m.drawer = 2, (dealer + 1) % n
+        elif widow > 0:
+            m.phase = 3
+        else:
+            m.phase, m.leader = 4, m.bidder
+    elif m.phase == 2:
+        if action != A.DONE:
+            m.drawn_now += 1
+        if action == A.DONE or m.drawn_now == 3:  # the turn ends: he is back to 6
+            if _count(s[K.HANDS + seat]) != O_HAND:
+                return 117
+            m.drawn_total += m.drawn_now
+            m.drawn_now = 0
+            m.drawer = (m.drawer + 1) % n
+            if m.drawer == dealer:  # the dealer takes the stock
+                m.phase = 3
+                if _count(s[K.HANDS + dealer]) != O_HAND + rest - m.drawn_total:
+                    return 117
+    elif m.phase == 3:
+        c = action - A.card_action(A.DISCARD, 0)
+        m.trump_discarded |= np.int64(O_SUIT[m.row, c] == 4)
+        if _count(s[K.HANDS + seat]) == O_HAND:
+            m.phase, m.leader = 4, m.bidder
+    else:
+        c = action - A.card_action(A.PLAY, 0)
+        m.played_by[c] = seat
+        m.tcards[m.in_trick] = c
+        m.in_trick += 1
+        if m.in_trick == n:  # the trick is complete: its winner
+            w = (m.leader + oracle_winner(m.tcards, n, m.row)) % n
+            if s[K.TRICKS + m.tricks_done * K.TRICK_SLOTS + 1 + K.MAX_PLAYERS] != w:
+                return 109
+            for k in range(n):
+                m.won_by[m.tcards[k]] = w % teams
+            m.tricks_done += 1
+            m.in_trick = 0
+            m.leader = w
+            if m.tricks_done == O_HAND:
+                m.phase = 5
+    return 0
+
+
+@nb.njit(cache=False)
+def on_end(s, nact, rules, mem, stats):
+    m = mem[0]
+    v, n = rules[R_VARIANT], rules[R_PLAYERS]
+    if m.bidder < 0:  # everyone passed: thrown in (the harness sees the scores 0)
+        if s[K.OUTCOME] != K.OUTCOME_THROWN_IN or s[K.TRICK_NO] != 0 or nact != n:
+            return 119
+        stats[0] += 1
+        return 0
+    if s[K.OUTCOME] == K.OUTCOME_THROWN_IN or s[K.BIDDER] != m.bidder or s[K.BID] != m.high:
+        return 119
+    code = check_end(s, rules, m.row, m.bidder, m.high, m.played_by, m.won_by, m.points, m.game_pts)
+    if code != 0:
+        return code
+    stats[1 if s[K.OUTCOME] == K.OUTCOME_MADE else 2] += 1
+    stats[3] += m.points[P_GAME] < 0
+    stats[4] += m.trump_discarded
+    if v == NESMEAR:
+        for p in range(P_JICK):
+            if m.played_by[O_POINT_CARD[m.row, p]] < 0:
+                stats[5] += 1
+                break
+    return 0
+
+
+# --- the State API (play_through_api calls these) ------------------------------------------------
 
 POINTS = {"shmear": ("high", "low", "jack", "jick", "joker", "game"), "nesmear": ("high", "low", "jack", "game")}
+API_EXAMPLES = 100
+API_DEAL_OPTIONS = {}
 
 
-def _play_through_api(game, name, seed, hand, dealer, data):
-    """Plays one hand with hypothesis-chosen legal actions, checking the public invariants."""
+def api_step(state, played):
+    """Every hand holds 6 cards when play starts."""
+    n = played.game.players
+    if len(played.plays) == 1 and played.actions[-1][1].startswith("play "):
+        first = played.plays[0][0]
+        assert [len(state.hand(p)) for p in range(n)] == [5 if p == first else 6 for p in range(n)]
+
+
+def api_end(state, played):
+    """The deal, then the result: its points, game points, bidder points, outcome and scores."""
+    game, name = played.game, played.game.name
     n = game.players
-    teams = game.options.get("teams", 2)
-    state = game.new_hand(seed, dealer, hand)
-    assert [len(state.hand(p)) for p in range(n)] == [6] * n
-    plays = []
-    while not state.is_terminal():
-        legal = state.legal_actions()
-        assert legal and legal == sorted(legal)
-        seat = state.current_player
-        action = data.draw(st.sampled_from(legal))
-        label = state.action_label(action)
-        if label.startswith("play ") and not plays:
-            assert [len(state.hand(p)) for p in range(n)] == [6] * n
-        state.apply(action)
-        if label.startswith("play "):
-            plays.append((seat, label[5:]))
-            if len(plays) % n == 0:
-                leader, cards, winner = state.tricks()[len(plays) // n - 1]
-                trick = plays[-n:]
-                assert [p for p, _ in trick] == [(leader + k) % n for k in range(n)]
-                assert cards == [c for _, c in trick]
-                assert len(plays) == 6 * n or state.current_player == winner
-        held = 0
-        for p in range(n):
-            h = state.hand(p).mask
-            assert held & h == 0
-            held |= h
-    assert state.legal_actions() == []
+    teams = game.teams
+    assert [len(played.start.hand(p)) for p in range(n)] == [6] * n
     result = state.result()
     assert set(POINTS[name]) <= set(result)
     if name == "nesmear":
         assert "jick" not in result and "joker" not in result
     if result["thrown_in"]:
-        assert state.scores() == [0] * n and plays == [] and state.tricks() == []
+        assert played.plays == [] and state.tricks() == []
         assert result["bidder"] is None and result["outcome"] == "thrown_in"
         return
-    assert len(state.tricks()) == 6 and len(plays) == 6 * n
+    assert len(state.tricks()) == 6 and len(played.plays) == 6 * n
     assert result["outcome"] in ("made", "failed") and result["bidder"] is not None
     winners = [result[p] for p in POINTS[name]]
     assert all(w is None or 0 <= w < teams for w in winners)
@@ -657,28 +596,10 @@ def _play_through_api(game, name, seed, hand, dealer, data):
     assert result["bidder_points"] == taken
     assert result["outcome"] == ("made" if taken >= result["bid"] else "failed")
     scores = state.scores()
-    assert scores == result["scores"]
-    assert all(scores[p] == scores[p % teams] for p in range(n))
     for k in range(teams):
         mine = sum(w == k for w in winners)
         expected = (mine if taken >= result["bid"] else -result["bid"]) if k == bidder_team else mine
         assert scores[k] == expected
-
-
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(teams=st.sampled_from([3, 2]), may_trump=st.booleans(), seed=st.integers(0, 2**63 - 1),
-       hand=st.integers(0, 2**31), dealer=st.integers(0, 5), data=st.data())
-def test_public_api_invariants_shmear(teams, may_trump, seed, hand, dealer, data):
-    game = tricksim.make_game("shmear", teams=teams, may_trump=may_trump)
-    _play_through_api(game, "shmear", seed, hand, dealer, data)
-
-
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(widow=st.integers(0, 3), high_low=st.sampled_from(["fixed", "in_play"]), seed=st.integers(0, 2**63 - 1),
-       hand=st.integers(0, 2**31), dealer=st.integers(0, 3), data=st.data())
-def test_public_api_invariants_nesmear(widow, high_low, seed, hand, dealer, data):
-    game = tricksim.make_game("nesmear", widow=widow, high_low=high_low)
-    _play_through_api(game, "nesmear", seed, hand, dealer, data)
 
 
 # --- the deals ---------------------------------------------------------------------------------
