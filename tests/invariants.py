@@ -2,7 +2,7 @@
 
 ``check_random_hands(case, seed, fingerprint)`` plays a case's hands (``cases(name)``: a game of
 ``tricksim.games()`` with options) in a numba loop. It deals each with the game's own
-``deal_random`` as ``game.new_hand`` does (``DEAL_ARGUMENTS``; the first deals of every call are
+``deal`` (``tricksim.spec.Rules``: dealer ``hand % players``; the first deals of every call are
 compared with ``new_hand``'s, and hands with further ``new_hand`` arguments are dealt by it), plays
 uniformly random legal actions through the game's ``legal`` and ``step`` (the random agent on the
 batch loop's stream) and checks after every step what holds in every game (docs/rules.md, All
@@ -48,7 +48,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -125,15 +124,8 @@ def kernel_record(kname, s, out, i):
     """The game's ``record(s, out, i)``: the batch loop's row of a finished hand."""
 
 
-def kernel_deal(kname, s, seed, hand, dealer, options, rng):
-    """The game's ``deal_random`` of hand number ``hand`` of ``seed`` (``DEAL_ARGUMENTS``)."""
-
-
-DEAL_ARGUMENTS = {"s": "s", "seed": "seed", "hand": "hand", "stream": "hand", "match_hand": "hand",
-                  "dealer": "dealer", "options": "options", "doubled": "0", "rng": "rng"}
-"""What the harness passes for each parameter of a kernel module's ``deal_random``, by its name, as
-``Game.new_hand(seed, dealer, hand)`` does: the hand number is also the number in a match, and no
-hand is a play-off. The checker's first deals of every call are compared with ``new_hand``'s."""
+def kernel_deal(kname, s, seed, hand, players, options, rng):
+    """The game's ``deal`` of hand number ``hand`` of ``seed``, dealer ``hand % players``."""
 
 
 def oracle_deal(oname, s, hand, params, mem):
@@ -177,18 +169,10 @@ def _kernel_step(kname, s, action):
 
 
 @overload(kernel_deal, prefer_literal=True, inline="always")
-def _kernel_deal(kname, s, seed, hand, dealer, options, rng):
+def _kernel_deal(kname, s, seed, hand, players, options, rng):
     K = _literal_module(kname)
-    if K is None:
-        return None
-    names = list(inspect.signature(K.deal_random.py_func).parameters)
-    unknown = [name for name in names if name not in DEAL_ARGUMENTS]
-    if unknown:
-        raise nb.core.errors.TypingError(f"{K.__name__}.deal_random: the harness knows no value for {unknown[0]!r}")
-    space = {"deal_random": K.deal_random}
-    call = f"deal_random({', '.join(DEAL_ARGUMENTS[name] for name in names)})"  # in the module's own order
-    exec(f"def deal(kname, s, seed, hand, dealer, options, rng):\n    {call}\n", space)  # noqa: S102
-    return space["deal"]
+    return None if K is None else (lambda kname, s, seed, hand, players, options, rng: K.deal(s, seed, hand, players,
+                                                                                              options, rng))
 
 
 @overload(kernel_record, prefer_literal=True, inline="always")
@@ -326,7 +310,7 @@ def _make_checker(fingerprint):
             if given[i] >= 0:
                 s[:] = preset[given[i]]
             else:
-                kernel_deal(kname, s, seeds[i], hand, dealer, options, deal_rng)
+                kernel_deal(kname, s, seeds[i], hand, n, options, deal_rng)
             if i < dealt.shape[0]:
                 dealt[i] = s
             seed_stream(rng, seeds[i], hand, 1)  # the batch loop's agent stream
