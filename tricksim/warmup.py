@@ -70,10 +70,10 @@ def warm(game: str, target: str) -> float:
         for name in ("solve_root", "action_values", "principal_line", "count_sides"):
             getattr(kernels, name)
     elif target == "search":
-        from .agents.search import _compiled, _decide
+        from .agents.search import compiled_block, compiled_decide
 
-        _compiled(family)
-        _decide(family)
+        compiled_block(family)
+        compiled_decide(family)
     else:
         from .envs.engine import kernels
 

@@ -19,10 +19,11 @@ from numba import literally, types
 from ..errors import OptionError
 from ..sim.actions import uniform_action
 from ..sim.kernels import RNG_SIZE, new_rng, seed_stream
-from . import Agent, agent_module, ismcts, net, pimc, search_arrays
+from ..spec import family_part
+from . import Agent, agent_module, ismcts, net, pimc, search_arrays, solver
 from .family import deal, hand, heuristic, legal, record, state_size, step, to_act
 from .kinds import HEURISTIC, ISMCTS, KIND_NAMES, NET, PIMC
-from .solver import MAX_DEPTH, MAX_MOVES, TT_BITS, WORKSPACE, workspace
+from .solver import MAX_DEPTH, MAX_MOVES, SCORE, TT_BITS, WORKSPACE, action_values, workspace
 
 BLOCK = 4  # hands per task: the scratch (an 8 MB table) is made once a block
 MAX_SEATS = 16
@@ -75,8 +76,22 @@ def play_block(family, b, seed, first, players, options, kinds, params, search, 
         record(family, s, dealt, out, i)
 
 
+def compile_ahead(family: int, here=()) -> None:
+    """On a cold cache, compile PIMC's solver on the other core while this process compiles the
+    rest of what the search agents call, and ``here`` (a first Sheepshead run: 57 s to about 41)."""
+    lit, state, i64 = types.literal(family), types.int64[::1], types.int64
+    f64, u64, table = types.float64[::1], types.uint64[::1], types.int64[:, ::1]
+    values = (lit, state, i64, types.literal(SCORE), WORKSPACE, state, state)  # as PIMC calls the solver
+    solver.compile_ahead(family, away=[(action_values, values)],
+                         here=[(family_part(family, "search").sample, (state, i64, u64, state)),
+                               (net.act, (lit, state, f64)),
+                               (ismcts.act, (lit, state, f64, f64, u64, state, state, table, f64, state)), *here])
+
+
 @cache
-def _compiled(family: int):
+def compiled_block(family: int):
+    """``play_block`` compiled for ``family``'s constant."""
+    compile_ahead(family)
     vec, table, f64, i64 = types.int64[::1], types.int64[:, ::1], types.float64[:, ::1], types.int64
     return play_block.compile((types.literal(family), i64, i64, i64, i64, vec, vec, f64, f64, types.float64[::1],
                                table, i64, i64))
@@ -91,7 +106,7 @@ def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
     Sheepshead). A block of search hands takes milliseconds or more, so the threads' dispatch costs
     nothing measurable."""
     family = game.family
-    play = _compiled(family)
+    play = compiled_block(family)
     seats = kinds[:game.players]
     nodes_size = ismcts.MAX_NODES if (seats == ISMCTS).any() else 1
     tt_bits = TT_BITS if (seats == PIMC).any() else 0  # only PIMC's solver uses the table (8 MB a block)
@@ -114,10 +129,10 @@ def run_hands(game, seed: int, first: int, kinds, params, search, out) -> None:
         pool.shutdown(cancel_futures=True)  # after Ctrl-C, the blocks not begun are dropped
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")  # inlined in the study's loop: one compile level less
 def decide(family, s, kind, search_params, hparams, rng, ws):
-    """The action of a PIMC or ISMCTS agent or a policy network (``kind``) for the seat to act at ``s``."""
-    literally(family)
+    """The action of a PIMC or ISMCTS agent or a policy network (``kind``) for the seat to act at ``s``
+    (``family`` a literal: ``compiled_decide``, or the caller's)."""
     if kind == NET:
         return net.act(family, s, search_params)
     size = state_size(family)
@@ -132,7 +147,9 @@ def decide(family, s, kind, search_params, hparams, rng, ws):
 
 
 @cache
-def _decide(family: int):
+def compiled_decide(family: int):
+    """``decide`` compiled for ``family``'s constant (the search agents' single decisions)."""
+    compile_ahead(family)
     return decide.compile((types.literal(family), types.int64[::1], types.int64, types.float64[::1],
                            types.float64[::1], types.uint64[::1], WORKSPACE))
 
@@ -165,5 +182,5 @@ class Searcher:
     def act(self, state) -> int:
         if state.is_terminal():
             raise ValueError("the hand is over: no action to choose")
-        return int(_decide(self.family)(self.family, state.array, self.kind, self.params, self.hparams, self.rng,
-                                        self.ws))
+        decide_now = compiled_decide(self.family)
+        return int(decide_now(self.family, state.array, self.kind, self.params, self.hparams, self.rng, self.ws))

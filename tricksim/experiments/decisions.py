@@ -35,7 +35,7 @@ from numba.extending import overload
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..agents.family import choose, deal, hand, legal, phase, record, score, state_size, step, to_act
 from ..agents.kinds import ISMCTS, NET, PIMC
-from ..agents.search import decide
+from ..agents.search import compile_ahead, decide
 from ..agents.solver import MAX_MOVES, workspace, write_actions
 from ..errors import OptionError
 from ..sim import actions as A
@@ -120,7 +120,7 @@ def _move_overload(searching, family, s, kind, params, search, hparams, rng, ws)
     return lambda searching, family, s, kind, params, search, hparams, rng, ws: choose(family, s, kind, params, rng)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, inline="always")
 def _act(family, s, kind, params, search, hparams, rng, ws):
     """The action of the seat to act at ``s``: its agent is ``kind``, a search agent (PIMC, ISMCTS),
     a policy network, or random or heuristic."""
@@ -265,6 +265,10 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
         family = game.family
         table, matrix = types.int64[:, ::1], types.float64[:, ::1]
         searching = uses_search(seated)
+        if searching:  # the search agents first, their solver compiled on the other core meanwhile
+            state = types.int64[::1]
+            compile_ahead(family, here=[(choose, (types.literal(family), state, types.int64, types.float64[::1],
+                                                  types.uint64[::1]))])
         kernel = decision_rows.compile((types.literal(family), types.literal(searching), types.int64, types.int64,
                                         types.int64, types.int64, types.int64[::1], types.int64[::1], matrix, matrix,
                                         types.float64[::1], table, table))
