@@ -97,6 +97,16 @@ def solve(state, seat=None, objective: str = "score", target=None):
     return _solve(state, seat=seat, objective=objective, target=target)
 
 
+def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: int = 4, exact: bool = False,
+            taken=None):
+    """Every legal action of the seat to act at ``state`` valued for it over ``worlds`` deals
+    consistent with what it knows, with intervals, the cost of each against the best and, with
+    ``exact``, the double-dummy value (see ``tricksim.experiments.explain``)."""
+    from .experiments.explain import explain as _explain
+
+    return _explain(state, worlds=worlds, seed=seed, rollouts=rollouts, solve=solve, exact=exact, taken=taken)
+
+
 def summarize(df):
     """The summary of a ``simulate`` result (see ``tricksim.experiments.summary``)."""
     from .experiments.summary import summarize as _summarize
@@ -104,5 +114,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "games", "make_game",
-           "register", "simulate", "solve", "summarize", "tournament"]
+__all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "explain", "games",
+           "make_game", "register", "simulate", "solve", "summarize", "tournament"]

@@ -7,6 +7,7 @@
     tricksim sweep sheepshead --param pick_threshold --values 7 8 9 10 11 --hands 20000 --out sweep/
     tricksim replay hand.json
     tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
+    tricksim explain hand.json --decision 12 --worlds 200
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
     tricksim warmup sheepshead fiftyfive --only heuristic study
@@ -178,6 +179,54 @@ def replay_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def explain_command(args: argparse.Namespace) -> int:
+    import json
+
+    from .experiments.explain import explain, format_explanation
+    from .records import decisions
+
+    record = _record_of(args, "explain")
+    steps = decisions(record)
+    if args.all == (args.decision is not None):
+        raise OptionError(f"explain: give --decision N (1 .. {len(steps)}) or --all")
+    if args.decision is not None and not 1 <= args.decision <= len(steps):
+        raise OptionError(f"explain: --decision {args.decision}; the hand has decisions 1 .. {len(steps)}")
+    chosen = range(1, len(steps) + 1) if args.all else [args.decision]
+    if args.seat is not None:
+        chosen = [d for d in chosen if steps[d - 1][0].current_player == args.seat]
+    found = []
+    for d in chosen:
+        state, taken = steps[d - 1]
+        if len(state.legal_actions()) > 1 or not args.all:  # --all skips forced actions
+            found.append((d, explain(state, worlds=args.worlds, seed=args.seed_worlds, rollouts=args.rollouts,
+                                     solve=args.solve, exact=args.exact, taken=taken)))
+    if args.json:
+        print(json.dumps([dict(decision=d, **e.to_dict()) for d, e in found], indent=1))
+    else:
+        print("\n\n".join(f"decision {d}: {format_explanation(e)}" for d, e in found))
+    return 0
+
+
+def _record_of(args: argparse.Namespace, command: str):
+    """The hand record a command reads: a FILE (one hand), or a simulated hand (--game ...)."""
+    from .records import read_records, simulated_record
+
+    if (args.file is None) == (args.game is None):
+        raise OptionError(f"{command}: give a record FILE, or --game (with --seed, --hand, --agents) for a "
+                          "simulated hand")
+    if args.game is not None:
+        return simulated_record(args.game, args.seed or 0, args.hand or 0, args.agents or "heuristic",
+                                **_parse_sets(args.set))
+    extra = [flag for flag, value in (("--seed", args.seed), ("--hand", args.hand), ("--agents", args.agents),
+                                      ("--set", args.set)) if value]
+    if extra:
+        raise OptionError(f"{command}: {extra[0]} goes with --game, not with a record file")
+    records = read_records(args.file)
+    if len(records) != 1:
+        raise OptionError(f"{command}: {args.file} holds {len(records)} hands; give a file of one hand")
+    return records[0]
+
+
 def play_command(args: argparse.Namespace) -> int:
     from .play import play
 
@@ -340,6 +389,30 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--out", help="write the hand's record to this JSON file")
     rep.add_argument("--text", help="write the hand's text form to this file")
     rep.set_defaults(run=replay_command)
+    exp = sub.add_parser("explain", help="why did the bot do this: every legal action of a decision valued",
+                         description="Each legal action of a decision valued for the seat to act: its mean hand "
+                                     "score over worlds dealt consistently with what the seat knows (PIMC's "
+                                     "values: solved exactly from --solve cards in hand on, heuristic playouts "
+                                     "before), with 95%% intervals, the cost of each against the best, and the "
+                                     "action taken.")
+    exp.add_argument("file", nargs="?", help="a hand record (JSON) of one hand")
+    exp.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
+    exp.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
+    exp.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
+    exp.add_argument("--agents", help="with --game: heuristic, random or net:file=POLICY, one for every seat or a "
+                                      "comma-separated list (default heuristic)")
+    _add_set(exp, "with --game: ")
+    exp.add_argument("--decision", type=int, help="the decision to explain, numbered from 1 as replay shows them")
+    exp.add_argument("--all", action="store_true", help="every decision of the hand with a choice")
+    exp.add_argument("--seat", type=int, help="with --all: only this seat's decisions")
+    exp.add_argument("--worlds", type=count, default=100, help="worlds sampled per decision (default 100)")
+    exp.add_argument("--rollouts", type=count, default=1,
+                     help="heuristic playouts per world and action before the solver takes over (default 1)")
+    exp.add_argument("--solve", type=int, default=4, help="cards in hand from which each world is solved (default 4)")
+    exp.add_argument("--exact", action="store_true", help="also the double-dummy value (every card visible)")
+    exp.add_argument("--seed-worlds", type=int, default=0, help="seed of the worlds sampled (default 0)")
+    exp.add_argument("--json", action="store_true", help="JSON for a program instead of text")
+    exp.set_defaults(run=explain_command)
     ply = sub.add_parser("play", help="play a hand (or a match) against the bots in the terminal")
     ply.add_argument("game", help=f"one of: {', '.join(names())}")
     ply.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0; seat 0 deals first)")

@@ -201,6 +201,18 @@ def _replay(record: HandRecord) -> tuple[State, list[int]]:
     return state, actors
 
 
+def decisions(record: HandRecord) -> list[tuple[State, str]]:
+    """Each decision of the record's hand in order, numbered from 1 as ``replay`` shows them: the
+    state just before it (its own copy) and the action taken. RecordError as ``rebuild``."""
+    rebuild(record)  # checked whole first: a damaged record says so before any decision is shown
+    state = record.make_game().deal(**record.deal)
+    out = []
+    for label in record.actions:
+        out.append((state.clone(), label))
+        state.apply(label)
+    return out
+
+
 def _difference(record: HandRecord, state: State) -> str | None:
     """The first place where the record's tricks, scores or result differ from the rebuilt
     hand's, or that its actions stop before the hand the record describes is over; None if

@@ -25,15 +25,17 @@ cards, so it overrates lines that need a guess later); ISMCTS (``agents.ismcts``
 from __future__ import annotations
 
 import time
+from functools import cache
 
 import numba as nb
 import numpy as np
+from numba import types
 
 from ..sim import actions as A
 from ..sim.kernels import popcount
 from . import SEARCH_PARAMS
 from .family import hand, heuristic, legal, playout, sample, score, step, to_act
-from .solver import SCORE, action_values, write_actions
+from .solver import SCORE, WORKSPACE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
@@ -61,6 +63,24 @@ def is_card_play(family, s):
     return words == 0 and kind == A.PLAY
 
 
+@nb.njit(cache=True, inline="always")
+def world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, values, ws):
+    """The value for ``seat`` of each legal action ``actions[:n]`` in ``world`` (a full deal) into
+    ``values[:n]``: with ``solving``, its exact hand score by the solver; else the sum of the seat's
+    hand scores over ``rollouts`` heuristic playouts of it."""
+    if solving:
+        action_values(family, world, seat, SCORE, ws, actions, values)
+        return
+    trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
+    for i in range(n):
+        values[i] = 0
+        for _ in range(rollouts):
+            trial[:] = world
+            step(family, trial, actions[i])
+            playout(family, trial, hparams, rng)
+            values[i] += score(family, trial, seat)
+
+
 @nb.njit(cache=True)
 def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     """PIMC's action for the seat to act at ``s`` (``params``: PARAMS; ``hparams``: the heuristic's
@@ -79,20 +99,11 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     limit = params[TIME]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
-    trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
     for _ in range(worlds):
         sample(family, s, seat, rng, world)
-        if solving:
-            action_values(family, world, seat, SCORE, ws, actions, values)
-            for i in range(n):
-                totals[i] += values[i]
-        else:
-            for i in range(n):
-                for _ in range(rollouts):
-                    trial[:] = world
-                    step(family, trial, actions[i])
-                    playout(family, trial, hparams, rng)
-                    totals[i] += score(family, trial, seat)
+        world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, values, ws)
+        for i in range(n):
+            totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
     best = 0
@@ -100,3 +111,29 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
         if totals[i] > totals[best]:
             best = i
     return actions[best]
+
+
+@nb.njit(cache=True)
+def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, out):
+    """PIMC's values, world by world, of each legal action of the seat to act at ``s``: the actions
+    into ``actions[:n]``, row ``w`` of ``out`` their values in sampled world ``w`` (``world_values``,
+    solved from ``solve`` cards in hand on, else summed over ``rollouts`` playouts). Returns ``(n,
+    whether every world sampled was ``s`` itself)``: then the seat knows every card."""
+    seat = to_act(family, s)
+    n = legal_actions(family, s, actions)
+    solving = is_card_play(family, s) and popcount(hand(family, s, seat)) <= solve
+    world = np.empty_like(s)
+    every_card_known = True
+    for w in range(worlds):
+        sample(family, s, seat, rng, world)
+        every_card_known = every_card_known and (world == s).all()
+        world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, out[w], ws)
+    return n, every_card_known
+
+
+@cache
+def compiled_world_table(family: int):
+    """``world_table`` compiled for ``family``'s constant, for Python callers."""
+    state, matrix, i64 = types.int64[::1], types.int64[:, ::1], types.int64
+    return world_table.compile((types.literal(family), state, i64, i64, i64, types.float64[::1], types.uint64[::1],
+                                WORKSPACE, state, matrix))

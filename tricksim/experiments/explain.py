@@ -1,0 +1,174 @@
+"""Why did the bot do this? Every legal action of a decision valued for the seat to act.
+
+``explain(state, worlds=100)`` deals the unseen cards ``worlds`` times consistently with what the
+seat knows (the search agents' sampler) and values each legal action in every world as PIMC does
+(``agents.pimc.world_values``): from ``solve`` cards in hand on, exactly by the solver; before that
+(picks, bids, buries, discards, early cards) by heuristic playouts. Each action gets its mean and a
+95 % interval over the worlds. All actions are valued on the same worlds, so the cost of an action
+(how much less it takes than the best) is a paired difference with an interval of its own.
+
+With ``exact=True`` (or where the seat knows every card) each action also gets its exact value:
+the solver on the true deal, every card visible (the double-dummy value), in the card play.
+
+>>> import tricksim
+>>> state = tricksim.make_game("nesmear").new_hand(seed=4, dealer=0)
+>>> e = explain(state, worlds=20, seed=1)
+>>> e.seat, len(e.actions) == len(state.legal_actions()), e.best in state.legal_labels()
+(1, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from ..agents import agent_module
+from ..agents.pimc import compiled_world_table
+from ..agents.search import compile_ahead
+from ..agents.solver import MAX_MOVES, SCORE, compiled, workspace
+from ..errors import OptionError
+from ..sim import actions as A
+from ..sim.kernels import new_rng, seed_stream
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One legal action: its mean hand score for the seat over the worlds, with a 95 % interval;
+    ``cost``, how much less it takes than the best action (a paired mean over the same worlds,
+    with its interval); ``exact``, its double-dummy value (None where not asked or not the play)."""
+
+    action: str
+    mean: float
+    low: float
+    high: float
+    cost: float
+    cost_low: float
+    cost_high: float
+    exact: int | None = None
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The values of the legal actions of one decision (``explain``). ``taken``: the action the
+    agent took, if given; ``best``: the action of highest mean."""
+
+    game: str
+    seat: int
+    phase: str
+    worlds: int
+    every_card_known: bool
+    actions: list[ActionValue]
+    best: str
+    taken: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def value(self, action: str) -> ActionValue:
+        return next(a for a in self.actions if a.action == action)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+def _interval(x: np.ndarray) -> tuple[float, float, float]:
+    mean = float(x.mean())
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(len(x)) if len(x) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: int = 4, exact: bool = False,
+            taken: str | int | None = None) -> Explanation:
+    """The value of each legal action of the seat to act at ``state`` (see the module).
+
+    ``worlds``: deals sampled; ``seed``: their random stream; ``rollouts``: heuristic playouts per
+    world and action before the solver takes over at ``solve`` cards in hand; ``exact``: also the
+    double-dummy values; ``taken``: the action the agent took (a label or an id), to be marked.
+    Raises OptionError for a finished hand or a bad count, IllegalActionError for a ``taken`` that
+    is not legal here.
+    """
+    if state.is_terminal():
+        raise OptionError("explain: the hand is over; there is no decision to explain")
+    for name, value, low in (("worlds", worlds, 2), ("rollouts", rollouts, 1), ("solve", solve, 0)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+            raise OptionError(f"explain: {name} = {value!r}; a whole number >= {low}")
+    game = state.game
+    legal = state.legal_actions()
+    taken_label = None
+    if taken is not None:
+        taken_id = A.parse_action(taken) if isinstance(taken, str) else int(taken)
+        if taken_id not in legal:
+            from ..errors import IllegalActionError
+
+            raise IllegalActionError(f"explain: {taken!r} is not legal here; legal: {', '.join(state.legal_labels())}")
+        taken_label = A.action_label(taken_id)
+    family = game.family
+    compile_ahead(family)  # on a cold cache the solver compiles on the other core meanwhile
+    hparams = agent_module(game.name).DEFAULTS
+    rng = new_rng()
+    seed_stream(rng, int(seed), 0, 3)
+    ws = workspace(game.kernels.STATE_SIZE, hparams)
+    actions = np.zeros(MAX_MOVES, np.int64)
+    table = np.zeros((worlds, MAX_MOVES), np.int64)
+    s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
+    n, known = compiled_world_table(family)(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, table)
+    values = table[:, :n] / rollouts if not _solving(state, solve) else table[:, :n].astype(float)
+    labels = [A.action_label(int(a)) for a in actions[:n]]
+    best = int(np.argmax(values.mean(axis=0)))
+    exact_values, notes = [None] * n, []
+    if exact or known:
+        if _is_card_play(state):
+            exact_values = _double_dummy(game, s, hparams, actions, n)
+        else:
+            notes.append("no exact values before the card play: the solver plays the cards only")
+    out = []
+    for i in range(n):
+        mean, low, high = _interval(values[:, i])
+        cost, cost_low, cost_high = _interval(values[:, best] - values[:, i])
+        out.append(ActionValue(labels[i], mean, low, high, cost, cost_low, cost_high, exact_values[i]))
+    return Explanation(game.name, int(state.current_player), state.phase, int(worlds), bool(known), out,
+                       labels[best], taken_label, notes)
+
+
+def _is_card_play(state) -> bool:
+    return all(a >= A.CARD_BASE and (a - A.CARD_BASE) // 54 == A.PLAY for a in state.legal_actions())
+
+
+def _solving(state, solve: int) -> bool:
+    return _is_card_play(state) and len(state.hand(state.current_player)) <= solve
+
+
+def _double_dummy(game, s: np.ndarray, hparams: np.ndarray, actions: np.ndarray, n: int) -> list[int]:
+    """The exact value of each action with every card visible (the solver on the true deal)."""
+    values = np.zeros(MAX_MOVES, np.int64)
+    ws = workspace(game.kernels.STATE_SIZE, hparams)
+    found = np.zeros(MAX_MOVES, np.int64)
+    seat = int(s[game.kernels.TO_ACT])
+    k = compiled(game.family).action_values(game.family, s.copy(), seat, SCORE, ws, found, values)
+    by_action = {int(found[i]): int(values[i]) for i in range(k)}
+    return [by_action[int(a)] for a in actions[:n]]
+
+
+def format_explanation(e: Explanation) -> str:
+    """The explanation as a table for a person."""
+    head = (f"{e.game}: seat {e.seat} to act in the {e.phase} phase; {e.worlds} worlds"
+            + (" (every card known)" if e.every_card_known else ""))
+    exact = any(a.exact is not None for a in e.actions)
+    lines = [head, "", f"  {'action':<10} {'mean':>8}  {'95% interval':<18} {'cost':>7}  {'cost interval':<18}"
+             + ("  exact" if exact else "")]
+    for a in sorted(e.actions, key=lambda a: -a.mean):
+        mark = ("*" if a.action == e.best else " ") + (">" if a.action == e.taken else " ")
+        row = (f"{mark}{a.action:<10} {a.mean:+8.2f}  [{a.low:+7.2f}, {a.high:+7.2f}] {a.cost:7.2f}  "
+               f"[{a.cost_low:+6.2f}, {a.cost_high:+6.2f}]")
+        lines.append(row + (f"  {a.exact:+5d}" if a.exact is not None else ""))
+    lines.append("")
+    lines.append("* the best by mean" + ("; > the action taken" if e.taken else ""))
+    if e.taken is not None:
+        t = e.value(e.taken)
+        lines.append(f"taken: {e.taken}, the best by mean" if e.taken == e.best else
+                     f"taken: {e.taken}, which costs {t.cost:.2f} [{t.cost_low:+.2f}, {t.cost_high:+.2f}] "
+                     f"in mean hand score against {e.best}")
+    lines += e.notes
+    return "\n".join(lines)
