@@ -107,6 +107,18 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
     return _explain(state, worlds=worlds, seed=seed, rollouts=rollouts, solve=solve, exact=exact, taken=taken)
 
 
+def mine(game: str, hands: int = 200, seed: int = 0, agents="heuristic", seats=None, sample: float = 1.0,
+         worlds: int = 40, rollouts: int = 1, out=None, dask=None, progress: bool = True, overwrite: bool = False,
+         **options):
+    """Where the agents lose: every decision of ``seats`` in ``hands`` deals played by ``agents``
+    valued as ``explain`` values it, one row each with the loss of the action taken against the
+    best (see ``tricksim.experiments.mine``)."""
+    from .experiments.mine import mine as _mine
+
+    return _mine(make_game(game, **options), hands, seed=seed, agents=agents, seats=seats, sample=sample,
+                 worlds=worlds, rollouts=rollouts, out=out, dask=dask, progress=progress, overwrite=overwrite)
+
+
 def summarize(df):
     """The summary of a ``simulate`` result (see ``tricksim.experiments.summary``)."""
     from .experiments.summary import summarize as _summarize
@@ -115,4 +127,4 @@ def summarize(df):
 
 
 __all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "explain", "games",
-           "make_game", "register", "simulate", "solve", "summarize", "tournament"]
+           "make_game", "mine", "register", "simulate", "solve", "summarize", "tournament"]

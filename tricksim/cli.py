@@ -8,6 +8,7 @@
     tricksim replay hand.json
     tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
     tricksim explain hand.json --decision 12 --worlds 200
+    tricksim mine sheepshead --hands 200 --agents heuristic --out mine/
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
     tricksim warmup sheepshead fiftyfive --only heuristic study
@@ -136,6 +137,27 @@ def study_command(args: argparse.Namespace) -> int:
     result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes, out=args.out,
                    dask=args.dask, policy=args.policy, min_paired=args.min_paired, overwrite=args.overwrite)
     return _report(format_study_summary(result, args.out), write_study, result, args.out)
+
+
+def mine_command(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .experiments.mine import format_mine, make_mining, mine, write_mine
+
+    _check_overwrite(args)
+    game = make_game(args.game, **_parse_sets(args.set))
+    mining = make_mining(game, args.hands, args.seed, args.agents, args.seats, args.sample, args.worlds, args.rollouts)
+    rows_file = Path(args.out) / "rows.parquet" if args.out else None
+    if rows_file:
+        rows_file.parent.mkdir(parents=True, exist_ok=True)
+    rows = mine(game, args.hands, seed=args.seed, agents=args.agents, seats=args.seats, sample=args.sample,
+                worlds=args.worlds, rollouts=args.rollouts, out=rows_file, dask=args.dask, overwrite=args.overwrite)
+    if rows_file:
+        import pandas as pd
+
+        rows = pd.read_parquet(rows_file)
+    text = f"{args.hands:,} deals of {game.label}, agents {args.agents}"
+    return _report(format_mine(rows, text, args.hands), lambda r, out: write_mine(r, mining, out), rows, args.out)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -341,6 +363,26 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the decisions two actions must both have been open at before one is named best over the "
                           f"other (default {MIN_PAIRED})")
     stu.set_defaults(run=study_command, resumes=True)
+    mn = sub.add_parser("mine", help="where the agents lose: every decision valued, the losses by kind of decision",
+                        epilog=COUNTS)
+    mn.add_argument("game", help=f"one of: {', '.join(names())}")
+    mn.add_argument("--agents", default="heuristic", help=_agents_help("the agents playing the hands") +
+                    " (random, heuristic or net:file=POLICY)")
+    mn.add_argument("--hands", type=count, default=200, help="deals to play (default 200)")
+    mn.add_argument("--seed", type=int, default=0, help="seed of the deals and the agents (default 0)")
+    mn.add_argument("--seats", type=int, nargs="+", help="the seats whose decisions are valued (default: all)")
+    mn.add_argument("--sample", type=float, default=1.0, help="the share of those decisions valued (default 1)")
+    mn.add_argument("--worlds", type=count, default=40,
+                    help="worlds per decision: half name the best action, half measure the loss (default 40)")
+    mn.add_argument("--rollouts", type=count, default=1, help="heuristic playouts per world and action before the "
+                                                              "solver takes over at 4 cards in hand (default 1)")
+    _add_set(mn)
+    mn.add_argument("--out", help="a folder for the rows (Parquet, streamed: run again to resume), the tables (CSV), "
+                                  "the figure, the page (mine.md) and the worst decisions' hands (worst/NN.json)")
+    mn.add_argument("--overwrite", action="store_true", help="replace another run's rows in --out")
+    mn.add_argument("--dask", metavar="ADDRESS|local", help="value on a Dask distributed cluster (tcp://host:port, or "
+                                                            "local); results do not change")
+    mn.set_defaults(run=mine_command, resumes=True)
     tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings",
                           epilog=COUNTS)
     _add_run_arguments(tour, 2_000)

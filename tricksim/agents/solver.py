@@ -437,6 +437,13 @@ def count_sides(family, s, players):
     return sides
 
 
+@nb.njit(cache=True)
+def sides_agree(family, s, a, b):
+    """Whether seats ``a`` and ``b`` score together in ``s`` (the game's ``same_side``), for Python."""
+    literally(family)
+    return same_side(family, s, a, b)
+
+
 # --- Python ----------------------------------------------------------------------------------
 
 _I, _STATE, _STACK = types.int64, types.int64[::1], types.int64[:, ::1]
@@ -483,6 +490,10 @@ class Compiled:
     @cached_property
     def count_sides(self):
         return self._compile(count_sides, _STATE, _I)
+
+    @cached_property
+    def sides_agree(self):
+        return self._compile(sides_agree, _STATE, _I, _I)
 
 
 @cache

@@ -172,7 +172,7 @@ def decision_frame(game, hands: int, seed: int = 0, agents="heuristic", dask=Non
     frames = {}
     bar = progress_bar(hands, 0, f"{game.name} study", " deals") if progress else None
     with dask_client(dask) as client:
-        for k, rows in play_chunks(study, todo, client):
+        for k, rows in play_chunks(play_chunk, study, todo, client):
             frames[k] = rows
             if bar is not None:
                 bar.update(counts[k])
@@ -217,7 +217,7 @@ def decision_file(study: Study, out, dask=None, progress: bool = True, overwrite
     with dask_client(dask) as client:
 
         def play(missing, folder: Path):
-            for k, rows in play_chunks(study, missing, client):
+            for k, rows in play_chunks(play_chunk, study, missing, client):
                 write_part(rows, folder, k)
                 yield k
 
@@ -228,16 +228,17 @@ def decision_file(study: Study, out, dask=None, progress: bool = True, overwrite
 # --- playing the chunks: here or on a Dask cluster -------------------------------------
 
 
-def play_chunks(study: Study, todo: list[tuple[int, int, int]], client=None):
-    """Play the chunks ``todo`` (index, first, count) of ``study``: yields (index, rows) of each,
-    one after another here, or as they finish on the Dask cluster of ``client``."""
+def play_chunks(play, job, todo: list[tuple[int, int, int]], client=None):
+    """Play the chunks ``todo`` (index, first, count) of ``job`` (a study, a mining run) with
+    ``play(job, first, count)``: yields (index, rows) of each, one after another here, or as they
+    finish on the Dask cluster of ``client``."""
     if client is None:
         for k, first, count in todo:
-            yield k, play_chunk(study, first, count)
+            yield k, play(job, first, count)
         return
     from distributed import as_completed
 
-    pending = {client.submit(play_chunk, study, first, count, pure=False): k for k, first, count in todo}
+    pending = {client.submit(play, job, first, count, pure=False): k for k, first, count in todo}
     try:
         for future in as_completed(list(pending)):
             rows = future.result()  # a chunk that failed raises its error here

@@ -28,7 +28,7 @@ from ..agents import agent_module
 from ..agents.pimc import compiled_world_table
 from ..agents.search import compile_ahead
 from ..agents.solver import MAX_MOVES, SCORE, compiled, workspace
-from ..errors import OptionError
+from ..errors import IllegalActionError, OptionError
 from ..sim import actions as A
 from ..sim.kernels import new_rng, seed_stream
 
@@ -79,48 +79,62 @@ def _interval(x: np.ndarray) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+class Valuer:
+    """PIMC's world-by-world values of the decisions of one game (``table``), its solver's scratch
+    kept from one decision to the next (the transposition table's entries hold wherever they were
+    found, so the values do not depend on what was solved before)."""
+
+    def __init__(self, game):
+        self.game = game
+        compile_ahead(game.family)  # on a cold cache the solver compiles on the other core meanwhile
+        self.hparams = agent_module(game.name).DEFAULTS
+        self.ws = workspace(game.kernels.STATE_SIZE, self.hparams)
+        self.actions = np.zeros(MAX_MOVES, np.int64)
+
+    def table(self, state, worlds: int, seed: int = 0, rollouts: int = 1, solve: int = 4, stream=(0, 3)):
+        """``(labels, values, every_card_known)``: the legal actions of the seat to act and their
+        values for it in each of ``worlds`` sampled worlds (a worlds x actions float array), the worlds
+        drawn from the random stream ``(seed, *stream)``."""
+        for name, value, low in (("worlds", worlds, 2), ("rollouts", rollouts, 1), ("solve", solve, 0)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
+                raise OptionError(f"explain: {name} = {value!r}; a whole number >= {low}")
+        if state.is_terminal():
+            raise OptionError("explain: the hand is over; there is no decision to explain")
+        family = self.game.family
+        rng = new_rng()
+        seed_stream(rng, int(seed), *stream)
+        out = np.zeros((worlds, MAX_MOVES), np.int64)
+        s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
+        n, known = compiled_world_table(family)(family, s, worlds, solve, rollouts, self.hparams, rng, self.ws,
+                                                self.actions, out)
+        values = out[:, :n].astype(float) / (1 if _solving(state, solve) else rollouts)
+        return [A.action_label(int(a)) for a in self.actions[:n]], values, bool(known)
+
+
 def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: int = 4, exact: bool = False,
-            taken: str | int | None = None) -> Explanation:
+            taken: str | int | None = None, valuer: Valuer | None = None) -> Explanation:
     """The value of each legal action of the seat to act at ``state`` (see the module).
 
     ``worlds``: deals sampled; ``seed``: their random stream; ``rollouts``: heuristic playouts per
     world and action before the solver takes over at ``solve`` cards in hand; ``exact``: also the
-    double-dummy values; ``taken``: the action the agent took (a label or an id), to be marked.
-    Raises OptionError for a finished hand or a bad count, IllegalActionError for a ``taken`` that
-    is not legal here.
+    double-dummy values; ``taken``: the action the agent took (a label or an id), to be marked;
+    ``valuer``: one to reuse across decisions of the game. Raises OptionError for a finished hand or
+    a bad count, IllegalActionError for a ``taken`` that is not legal here.
     """
-    if state.is_terminal():
-        raise OptionError("explain: the hand is over; there is no decision to explain")
-    for name, value, low in (("worlds", worlds, 2), ("rollouts", rollouts, 1), ("solve", solve, 0)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
-            raise OptionError(f"explain: {name} = {value!r}; a whole number >= {low}")
-    game = state.game
-    legal = state.legal_actions()
     taken_label = None
-    if taken is not None:
+    if taken is not None and not state.is_terminal():
         taken_id = A.parse_action(taken) if isinstance(taken, str) else int(taken)
-        if taken_id not in legal:
-            from ..errors import IllegalActionError
-
+        if taken_id not in state.legal_actions():
             raise IllegalActionError(f"explain: {taken!r} is not legal here; legal: {', '.join(state.legal_labels())}")
         taken_label = A.action_label(taken_id)
-    family = game.family
-    compile_ahead(family)  # on a cold cache the solver compiles on the other core meanwhile
-    hparams = agent_module(game.name).DEFAULTS
-    rng = new_rng()
-    seed_stream(rng, int(seed), 0, 3)
-    ws = workspace(game.kernels.STATE_SIZE, hparams)
-    actions = np.zeros(MAX_MOVES, np.int64)
-    table = np.zeros((worlds, MAX_MOVES), np.int64)
-    s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
-    n, known = compiled_world_table(family)(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, table)
-    values = table[:, :n] / rollouts if not _solving(state, solve) else table[:, :n].astype(float)
-    labels = [A.action_label(int(a)) for a in actions[:n]]
+    valuer = valuer or Valuer(state.game)
+    labels, values, known = valuer.table(state, worlds, seed, rollouts, solve)
+    n = len(labels)
     best = int(np.argmax(values.mean(axis=0)))
     exact_values, notes = [None] * n, []
     if exact or known:
         if _is_card_play(state):
-            exact_values = _double_dummy(game, s, hparams, actions, n)
+            exact_values = _double_dummy(state, valuer, n)
         else:
             notes.append("no exact values before the card play: the solver plays the cards only")
     out = []
@@ -128,7 +142,7 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
         mean, low, high = _interval(values[:, i])
         cost, cost_low, cost_high = _interval(values[:, best] - values[:, i])
         out.append(ActionValue(labels[i], mean, low, high, cost, cost_low, cost_high, exact_values[i]))
-    return Explanation(game.name, int(state.current_player), state.phase, int(worlds), bool(known), out,
+    return Explanation(state.game.name, int(state.current_player), state.phase, int(worlds), known, out,
                        labels[best], taken_label, notes)
 
 
@@ -140,15 +154,15 @@ def _solving(state, solve: int) -> bool:
     return _is_card_play(state) and len(state.hand(state.current_player)) <= solve
 
 
-def _double_dummy(game, s: np.ndarray, hparams: np.ndarray, actions: np.ndarray, n: int) -> list[int]:
-    """The exact value of each action with every card visible (the solver on the true deal)."""
-    values = np.zeros(MAX_MOVES, np.int64)
-    ws = workspace(game.kernels.STATE_SIZE, hparams)
-    found = np.zeros(MAX_MOVES, np.int64)
-    seat = int(s[game.kernels.TO_ACT])
-    k = compiled(game.family).action_values(game.family, s.copy(), seat, SCORE, ws, found, values)
+def _double_dummy(state, valuer: Valuer, n: int) -> list[int]:
+    """The exact value of each of the ``n`` actions in ``valuer.actions`` with every card visible
+    (the solver on the true deal)."""
+    game = state.game
+    values, found = np.zeros(MAX_MOVES, np.int64), np.zeros(MAX_MOVES, np.int64)
+    s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
+    k = compiled(game.family).action_values(game.family, s, int(state.current_player), SCORE, valuer.ws, found, values)
     by_action = {int(found[i]): int(values[i]) for i in range(k)}
-    return [by_action[int(a)] for a in actions[:n]]
+    return [by_action[int(a)] for a in valuer.actions[:n]]
 
 
 def format_explanation(e: Explanation) -> str:
