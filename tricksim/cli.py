@@ -9,6 +9,7 @@
     tricksim replay --game sheepshead --seed 0 --hand 17 --agents heuristic --out hand.json
     tricksim explain hand.json --decision 12 --worlds 200
     tricksim mine sheepshead --hands 200 --agents heuristic --out mine/
+    tricksim tune sheepshead --param pick_threshold=5:12 --trials 40 --hands 5000 --out tune/
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
     tricksim warmup sheepshead fiftyfive --only heuristic study
@@ -158,6 +159,26 @@ def mine_command(args: argparse.Namespace) -> int:
         rows = pd.read_parquet(rows_file)
     text = f"{args.hands:,} deals of {game.label}, agents {args.agents}"
     return _report(format_mine(rows, text, args.hands), lambda r, out: write_mine(r, mining, out), rows, args.out)
+
+
+def tune_command(args: argparse.Namespace) -> int:
+    from .experiments.tune import format_tune, tune, write_tune
+
+    space = {}
+    for text in args.param:
+        name, sep, bounds = text.partition("=")
+        low, colon, high = bounds.partition(":")
+        try:
+            space[name.strip()] = (float(low), float(high))
+        except ValueError:
+            colon = ""
+        if not (sep and colon and name.strip()):
+            raise OptionError(f"--param {text!r} is not name=low:high (e.g. pick_threshold=5:12)")
+    game = make_game(args.game, **_parse_sets(args.set))
+    result = tune(game, space, kind=args.agent, opponents=args.opponents, seat=args.seat, trials=args.trials,
+                  hands=args.hands, final_hands=args.final_hands, seed=args.seed, out=args.out, workers=args.workers,
+                  dask=args.dask)
+    return _report(format_tune(result), write_tune, result, args.out)
 
 
 def tournament_command(args: argparse.Namespace) -> int:
@@ -383,6 +404,28 @@ def build_parser() -> argparse.ArgumentParser:
     mn.add_argument("--dask", metavar="ADDRESS|local", help="value on a Dask distributed cluster (tcp://host:port, or "
                                                             "local); results do not change")
     mn.set_defaults(run=mine_command, resumes=True)
+    tun = sub.add_parser("tune", help="search an agent's parameters for the best score on duplicate deals (Optuna)",
+                         epilog=COUNTS)
+    tun.add_argument("game", help=f"one of: {', '.join(names())}")
+    tun.add_argument("--param", nargs="+", required=True, metavar="NAME=LOW:HIGH",
+                     help="the parameters searched and their ranges, e.g. pick_threshold=5:12")
+    tun.add_argument("--agent", default="heuristic", help="the agent tuned: heuristic, pimc or ismcts (default "
+                                                          "heuristic)")
+    tun.add_argument("--opponents", default="heuristic", help="the agent in the other seats (default heuristic)")
+    tun.add_argument("--seat", type=int, help="tune for this seat only (default: every seat in turn)")
+    tun.add_argument("--trials", type=count, default=50, help="parameter sets tried (default 50)")
+    tun.add_argument("--hands", type=count, default=5_000, help="duplicate deals per trial (default 5000)")
+    tun.add_argument("--final-hands", type=count, default=20_000,
+                     help="fresh duplicate deals measuring the best (default 20000)")
+    tun.add_argument("--seed", type=int, default=0, help="seed of the trials' deals (default 0)")
+    _add_set(tun)
+    tun.add_argument("--out", help="a folder for the trials (tune.db: run again to resume), the table, the figure "
+                                   "and the page")
+    tun.add_argument("--workers", type=int, default=1, help="worker processes per trial (default 1)")
+    tun.add_argument("--dask", metavar="ADDRESS|local", help="play the trials of a batch side by side on a Dask "
+                                                             "cluster (tcp://host:port, or local); results do not "
+                                                             "change")
+    tun.set_defaults(run=tune_command, resumes=True)
     tour = sub.add_parser("tournament", help="a round-robin of agents on duplicate deals, with ratings",
                           epilog=COUNTS)
     _add_run_arguments(tour, 2_000)
