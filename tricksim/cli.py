@@ -136,7 +136,8 @@ def study_command(args: argparse.Namespace) -> int:
     _check_overwrite(args)
     game = make_game(args.game, **_parse_sets(args.set))
     result = study(game, args.hands, seed=args.seed, agents=args.agents, classes=args.classes, out=args.out,
-                   dask=args.dask, policy=args.policy, min_paired=args.min_paired, overwrite=args.overwrite)
+                   dask=args.dask, policy=args.policy, min_paired=args.min_paired, overwrite=args.overwrite,
+                   check_agents=args.check_agents, check_hands=args.check_hands)
     return _report(format_study_summary(result, args.out), write_study, result, args.out)
 
 
@@ -383,6 +384,11 @@ def build_parser() -> argparse.ArgumentParser:
     stu.add_argument("--min-paired", type=count, default=MIN_PAIRED, metavar="DECISIONS",
                      help="the decisions two actions must both have been open at before one is named best over the "
                           f"other (default {MIN_PAIRED})")
+    stu.add_argument("--check-agents", metavar="AGENTS",
+                     help="play the study again with these agents (e.g. pimc:worlds=20) and say per hand class and "
+                          "position whether the best action agrees (default: no check)")
+    stu.add_argument("--check-hands", type=count, default=2_000, metavar="DEALS",
+                     help="the deals of the check, the study's first ones (default 2000)")
     stu.set_defaults(run=study_command, resumes=True)
     mn = sub.add_parser("mine", help="where the agents lose: every decision valued, the losses by kind of decision",
                         epilog=COUNTS)

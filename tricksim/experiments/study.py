@@ -68,7 +68,8 @@ def summarize_decisions(rows: pd.DataFrame, game: str, classes=None,
 
 
 def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out=None, dask=None,
-          progress: bool = True, policy: int = 0, min_paired: int = MIN_PAIRED, overwrite: bool = False) -> dict:
+          progress: bool = True, policy: int = 0, min_paired: int = MIN_PAIRED, overwrite: bool = False,
+          check_agents=None, check_hands: int = 2_000) -> dict:
     """A decision study of ``hands`` deals of ``game`` (a Game): ``rows`` (one per decision and
     action, ``decisions.decision_frame``), ``table`` and ``best`` (``summarize_decisions``).
 
@@ -81,7 +82,10 @@ def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out
     deals, in a terminal. ``policy``: deals (fresh ones, of seed + 1) to measure the study's policy
     on against the agents' own rule (``policy.policy_value``; its result under ``policy``).
     ``min_paired``: the shared decisions below which an action is not named best over another.
-    ``overwrite``: replace the rows of another study in ``out`` (else an OptionError)."""
+    ``overwrite``: replace the rows of another study in ``out`` (else an OptionError).
+    ``check_agents``: the same study of the first ``check_hands`` deals played by these agents (in
+    ``out/check``), and per hand class and position whether its best action agrees (``agreement``;
+    under ``check``): where stronger play changes the answer."""
     check_run(hands, seed)
     if not isinstance(min_paired, int) or min_paired < 1:
         raise OptionError(f"min_paired = {min_paired!r}: give a whole number of decisions, 1 or more")
@@ -100,7 +104,25 @@ def study(game, hands: int, seed: int = 0, agents="heuristic", classes=None, out
     result = {"game": game.label, "agents": agents, "hands": hands, "rows": rows, "table": table, "best": best,
               "min_paired": min_paired}
     result["policy"] = policy_value(game, result, policy, seed + 1, agents, classes) if policy else None
+    result["check"] = None
+    if check_agents is not None:
+        check = study(game, min(check_hands, hands), seed, check_agents, classes,
+                      out=None if out is None else Path(out) / "check", dask=dask, progress=progress,
+                      min_paired=min_paired, overwrite=overwrite)
+        result["check"] = {"agents": check_agents, "hands": check["hands"], "best": check["best"],
+                           "agreement": agreement(best, check["best"])}
     return result
+
+
+def agreement(best: pd.DataFrame, other: pd.DataFrame) -> pd.DataFrame:
+    """Per hand class and position, the best action of two studies (``best`` tables) with their
+    margins and intervals, and ``agree``: "yes", "no", or "undecided" where either is."""
+    keys = best_keys(best)
+    cols = ["best", "margin", "margin_low", "margin_high"]
+    both = best[keys + cols].merge(other[keys + cols], on=keys, how="outer", suffixes=("", "_check"))
+    decided = both["best"].notna() & both["best_check"].notna()
+    both["agree"] = np.where(~decided, "undecided", np.where(both["best"] == both["best_check"], "yes", "no"))
+    return both
 
 
 # what summarize_decisions reads, classes aside (``own``: when the rows have it)
@@ -211,9 +233,23 @@ def format_study_summary(result: dict, out=None) -> str:
                      f"[{low:+.3f}, {high:+.3f}] a deal; by position " + ", ".join(
                          f"{position_name(r.position)} {r.gain:+.3f} [{r.low:+.3f}, {r.high:+.3f}]"
                          for r in value["by_position"].itertuples(index=False)) + ".")
+    check = result.get("check")
+    if check is not None:
+        table = check["agreement"]
+        differ = [_cell_name(d, keys) for d in table.to_dict("records") if d["agree"] == "no"]
+        decided = int((table["agree"] != "undecided").sum())
+        lines.append(f"Checked with {check['agents']} on the first {check['hands']:,} deals: the best action agrees "
+                     f"in {int((table['agree'] == 'yes').sum())} of the {decided} cells both decided"
+                     + (f"; it differs in {'; '.join(differ[:8])}" + (" …" if len(differ) > 8 else "")
+                        if differ else "") + ".")
     lines.append(f"Every action's table, the reasons and the figures: {Path(out) / 'study.md'}" if out else
                  "Run with --out DIR for every action's table, the reasons, the policy and the figures.")
     return "\n".join(lines)
+
+
+def _cell_name(d: dict, keys: list[str]) -> str:
+    """A hand class and position as a short name: ``trumps 3, eldest``."""
+    return ", ".join([f"{k} {d[k]}" for k in keys if k != "position"] + [position_name(d["position"])])
 
 
 def format_study(result: dict) -> str:
@@ -251,7 +287,22 @@ def format_study(result: dict) -> str:
                      + f" | {d['action']} | {d['decisions']:,} | {_interval(d['mean_score'], d['low'], d['high'])}"
                        f" | {d['ahead']:.1%} [{d['ahead_low']:.1%}, {d['ahead_high']:.1%}] |")
     lines += ["", format_policy(best, result.get("policy"))]
+    check = result.get("check")
+    if check is not None:
+        lines += ["", f"## Does the answer depend on who plays? The same study with {check['agents']}, "
+                      f"{check['hands']:,} deals", "",
+                  "| " + " | ".join(keys) + f" | best ({result['agents']}) | best ({check['agents']}) | agree |",
+                  "|" + "---|" * (len(keys) + 3)]
+        for r in check["agreement"].itertuples(index=False):
+            d = r._asdict()
+            ours = _best_text(d["best"], d["margin"], d["margin_low"], d["margin_high"])
+            theirs = _best_text(d["best_check"], d["margin_check"], d["margin_low_check"], d["margin_high_check"])
+            lines.append("| " + " | ".join(_key_text(k, d[k]) for k in keys) + f" | {ours} | {theirs} | {d['agree']} |")
     return "\n".join(lines)
+
+
+def _best_text(best, margin, low, high) -> str:
+    return f"{best} {_interval(margin, low, high)}" if isinstance(best, str) else "undecided"
 
 
 def _key_text(key: str, value) -> str:
@@ -281,6 +332,8 @@ def write_study(result: dict, out) -> list:
         shutil.copyfile(rows.path, path)
     tables = {"table.csv": result["table"], "best.csv": result["best"],
               "policy.csv": policy_table(result["best"]).reset_index()}
+    if result.get("check") is not None:
+        tables["agreement.csv"] = result["check"]["agreement"]
     figures = {"best.png": lambda p: plot_best(result, p), "values.png": lambda p: plot_values(result, p)}
     return [path] + write_report(out, tables, figures, "study.md", format_study(result))
 
