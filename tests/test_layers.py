@@ -23,7 +23,7 @@ LAYERS = [  # lowest first; each a list of module patterns
     ("rules", ["tricksim.sim", "tricksim.sim.*", "tricksim.display"]),
     ("observation", ["tricksim.envs", "tricksim.envs.observation", "tricksim.envs.obs_*"]),
     ("agents", ["tricksim.agents", "tricksim.agents.*"]),
-    ("runner", ["tricksim.sim.batch"]),
+    ("runner", ["tricksim.sim.batch", "tricksim.sim.cluster"]),
     ("tools", ["tricksim.experiments", "tricksim.experiments.*", "tricksim.envs.*", "tricksim.rl", "tricksim.rl.*",
                "tricksim.records", "tricksim.play", "tricksim.cli", "tricksim.warmup", "tricksim.__main__"]),
 ]

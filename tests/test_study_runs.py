@@ -14,6 +14,7 @@ import tricksim
 from tricksim.cli import main
 from tricksim.errors import OptionError
 from tricksim.experiments import decisions
+from tricksim.sim import cluster
 from tricksim.experiments.study import study, write_study
 
 DASK = importlib.util.find_spec("distributed") is not None  # the dask extra
@@ -138,7 +139,7 @@ def test_bad_dask_addresses_are_clear_errors_that_change_nothing(tmp_path, monke
     assert main(["study", "pick", "sheepshead", "--hands", "100", "--dask", "127.0.0.1:8786", "--out", str(out)]) == 2
     assert "tricksim: error: dask = '127.0.0.1:8786': give a Dask scheduler's address" in capsys.readouterr().err
     if DASK:
-        monkeypatch.setattr(decisions, "DASK_TIMEOUT", 1)
+        monkeypatch.setattr(cluster, "DASK_TIMEOUT", 1)
         with pytest.raises(OptionError, match="no Dask scheduler answered there within 1 s"):
             study(game, 100, dask="tcp://127.0.0.1:1", out=out)
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed

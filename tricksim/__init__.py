@@ -39,7 +39,7 @@ def register(game: GameSpec) -> None:
 
 
 def simulate(game: str, hands: int, seed: int = 0, agents="heuristic", workers: int = 1, out=None,
-             progress: bool = True, overwrite: bool = False, **options):
+             progress: bool = True, overwrite: bool = False, dask=None, **options):
     """Play ``hands`` independent hands of ``game`` and return one row per hand (a DataFrame).
 
     Hand ``i`` is dealt from ``(seed, i)`` with dealer ``i % players``. ``agents``: one agent for
@@ -47,8 +47,9 @@ def simulate(game: str, hands: int, seed: int = 0, agents="heuristic", workers: 
     list, or a comma-separated string, with one per seat. ``workers`` processes share the hands;
     the rows do not depend on it or on the number of threads. With ``out`` (a path) the rows stream
     to that Parquet file, a run stopped at any point resumes from its finished chunks, and the path
-    is returned; a file there of another run is an OptionError, unless ``overwrite``. ``progress``
-    shows a bar on long runs in a terminal.
+    is returned; a file there of another run is an OptionError, unless ``overwrite``. ``dask``:
+    play on a Dask cluster ("local", or a scheduler's address tcp://host:port), with the same rows.
+    ``progress`` shows a bar on long runs in a terminal.
 
     >>> df = simulate("shmear", hands=1000, agents="heuristic")
     >>> len(df), df.attrs["game"]
@@ -57,13 +58,15 @@ def simulate(game: str, hands: int, seed: int = 0, agents="heuristic", workers: 
     from .sim.batch import simulate as _simulate
 
     return _simulate(make_game(game, **options), hands=hands, seed=seed, agents=agents, workers=workers,
-                     out=out, progress=progress, overwrite=overwrite)
+                     out=out, progress=progress, overwrite=overwrite, dask=dask)
 
 
-def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1, **options):
+def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers: int = 1, out=None,
+            dask=None, **options):
     """Agent ``agent_a`` against ``agent_b`` on ``hands`` duplicate deals of ``game``, the seats
     rotated so that each agent sits in every seat: the mean score difference per deal with a 95 %
-    interval (see ``tricksim.experiments.compare``).
+    interval (see ``tricksim.experiments.compare``). ``out``: a folder the hands of each seating
+    stream to (resumable); ``dask``: play on a Dask cluster.
 
     >>> r = compare("nesmear", "heuristic", "random", hands=2000)
     >>> r["difference"][1] > 0    # the heuristic wins clearly
@@ -71,13 +74,16 @@ def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, wor
     """
     from .experiments.compare import compare as _compare
 
-    return _compare(make_game(game, **options), agent_a, agent_b, hands=hands, seed=seed, workers=workers)
+    return _compare(make_game(game, **options), agent_a, agent_b, hands=hands, seed=seed, workers=workers, out=out,
+                    dask=dask)
 
 
-def tournament(game: str, agents, hands: int = 2_000, seed: int = 0, workers: int = 1, **options):
+def tournament(game: str, agents, hands: int = 2_000, seed: int = 0, workers: int = 1, out=None, dask=None,
+               **options):
     """A round-robin of ``agents`` on ``hands`` duplicate deals of ``game``: every pair's mean
     score difference per deal and each agent's Bradley-Terry rating (Elo scale), with 95 %
-    intervals (see ``tricksim.experiments.tournament``).
+    intervals (see ``tricksim.experiments.tournament``). ``out``: a folder every pair's hands
+    stream to (resumable); ``dask``: play on a Dask cluster.
 
     >>> r = tournament("nesmear", ["heuristic", "random"], hands=500)
     >>> list(r["ratings"]["agent"])    # best first
@@ -85,7 +91,8 @@ def tournament(game: str, agents, hands: int = 2_000, seed: int = 0, workers: in
     """
     from .experiments.tournament import tournament as _tournament
 
-    return _tournament(make_game(game, **options), agents, hands=hands, seed=seed, workers=workers)
+    return _tournament(make_game(game, **options), agents, hands=hands, seed=seed, workers=workers, out=out,
+                       dask=dask)
 
 
 def solve(state, seat=None, objective: str = "score", target=None):

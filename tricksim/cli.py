@@ -85,7 +85,8 @@ def simulate_command(args: argparse.Namespace) -> int:
         warm = 1 if uses_search(seat_agents(game.name, args.agents, game.players)[0]) else 1000
         simulate(game, hands=min(run.hands, warm), seed=args.seed, agents=args.agents, progress=False)
     start = time.perf_counter()
-    played = simulate(game, run.hands, args.seed, args.agents, args.workers, out=args.out, overwrite=args.overwrite)
+    played = simulate(game, run.hands, args.seed, args.agents, args.workers, out=args.out, overwrite=args.overwrite,
+                      dask=args.dask)
     seconds = time.perf_counter() - start
     df = pd.read_parquet(played) if args.out else played
     df.attrs["game"] = game.name
@@ -118,7 +119,8 @@ def compare_command(args: argparse.Namespace) -> int:
 
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
-    print(format_compare(compare(game, args.a, args.b, hands=args.hands, seed=args.seed, workers=args.workers)))
+    print(format_compare(compare(game, args.a, args.b, hands=args.hands, seed=args.seed, workers=args.workers,
+                                 out=args.out, dask=args.dask, progress=True)))
     return 0
 
 
@@ -187,7 +189,8 @@ def tournament_command(args: argparse.Namespace) -> int:
 
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
-    result = tournament(game, args.agents, hands=args.hands, seed=args.seed, workers=args.workers)
+    result = tournament(game, args.agents, hands=args.hands, seed=args.seed, workers=args.workers, out=args.out,
+                        dask=args.dask, progress=True)
     return _report(format_tournament(result), write_tournament, result, args.out)
 
 
@@ -330,6 +333,13 @@ def _add_run_arguments(parser: argparse.ArgumentParser, hands: int) -> None:
                         help="numba threads when --workers is 1 (default: all cores); results do not change")
 
 
+def _add_dask(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dask", metavar="ADDRESS|local",
+                        help="play on a Dask distributed cluster: its scheduler's address tcp://host:port, or local "
+                             "for one worker per core of this machine (needs pip install 'tricksim[dask]'); results "
+                             "do not change")
+
+
 def _add_set(parser: argparse.ArgumentParser, note: str = "") -> None:
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help=note + SET_HELP)
 
@@ -349,12 +359,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--overwrite", action="store_true",
                      help="replace an --out file (or the parts of a stopped run) of another run; without it, that "
                           "is an error")
+    _add_dask(sim)
     sim.set_defaults(run=simulate_command, resumes=True)
     cmp = sub.add_parser("compare", help="two agents on duplicate deals, the seats rotated", epilog=COUNTS)
     _add_run_arguments(cmp, 10_000)
     cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
-    cmp.set_defaults(run=compare_command)
+    cmp.add_argument("--out", help="a folder for the hands of each seating (Parquet, streamed: run again to resume "
+                                   "a stopped comparison)")
+    _add_dask(cmp)
+    cmp.set_defaults(run=compare_command, resumes=True)
     stu = sub.add_parser("study", help="when a pick or a bid pays: every action taken on the same deals",
                          epilog=COUNTS)
     stu.add_argument("decision", choices=sorted({g.decision for g in specs()}),
@@ -437,8 +451,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_run_arguments(tour, 2_000)
     tour.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
                       help="two agents or more, e.g. heuristic random pimc:worlds=20")
-    tour.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the ratings figure (PNG)")
-    tour.set_defaults(run=tournament_command)
+    tour.add_argument("--out", help="a folder for the tables (CSV, Markdown), the ratings figure (PNG) and every "
+                                    "pair's hands (Parquet, streamed: run again to resume a stopped tournament)")
+    _add_dask(tour)
+    tour.set_defaults(run=tournament_command, resumes=True)
     swp = sub.add_parser("sweep", help="which value of an agent parameter plays best, from each position",
                          epilog=COUNTS)
     _add_run_arguments(swp, 10_000)

@@ -18,10 +18,6 @@ process, so the machines share no disk).
 from __future__ import annotations
 
 import json
-import logging
-import os
-import re
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -41,6 +37,7 @@ from ..errors import OptionError
 from ..sim import actions as A
 from ..sim.batch import (SEARCH_CHUNK, Run, check_out, file_run, make_run, progress_bar, stream_file,
                          write_part)
+from ..sim.cluster import check_dask, dask_client, play_chunks
 from ..sim.kernels import RNG_SIZE, seed_stream
 
 # the columns a decision writes before the game's record: the hand, the decision's index in it,
@@ -50,8 +47,6 @@ HAND, DECISION, SEAT, ACTION, OWN, CARDS, SCORE, COLUMNS = range(8)
 ROWS_VERSION = 2  # the layout of the rows (2: with ``own``); a study's parts and file name it
 CHUNK = 50_000  # deals played at a time (their rows in memory at once)
 ROWS_PER_DECISION = 8  # the first guess of rows a seat's decision takes (more are made room for)
-DASK_TIMEOUT = 10  # seconds to wait for a Dask scheduler to answer
-DASK_ADDRESS = re.compile(r"(tcp|tls)://\S+")
 
 
 @nb.njit(cache=True)
@@ -228,28 +223,6 @@ def decision_file(study: Study, out, dask=None, progress: bool = True, overwrite
 # --- playing the chunks: here or on a Dask cluster -------------------------------------
 
 
-def play_chunks(play, job, todo: list[tuple[int, int, int]], client=None):
-    """Play the chunks ``todo`` (index, first, count) of ``job`` (a study, a mining run) with
-    ``play(job, first, count)``: yields (index, rows) of each, one after another here, or as they
-    finish on the Dask cluster of ``client``."""
-    if client is None:
-        for k, first, count in todo:
-            yield k, play(job, first, count)
-        return
-    from distributed import as_completed
-
-    pending = {client.submit(play, job, first, count, pure=False): k for k, first, count in todo}
-    try:
-        for future in as_completed(list(pending)):
-            rows = future.result()  # a chunk that failed raises its error here
-            k = pending.pop(future)
-            future.release()  # its rows leave the worker
-            yield k, rows
-    finally:
-        if pending:  # after a failure or a stop: no chunk goes on
-            client.cancel(list(pending))
-
-
 _players: dict[tuple, tuple] = {}
 
 
@@ -278,54 +251,6 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
     rows = _chunk(game, kernel, literals, run.seed, first, count, agents, features)
     rows["action"] = rows["action"].astype("category")
     return rows
-
-
-def check_dask(address) -> None:
-    """OptionError unless ``address`` is None, ``"local"`` or a scheduler address ``tcp://host:port``
-    (or ``tls://``), and, when not None, Dask distributed is installed."""
-    if address is None:
-        return
-    if not (address == "local" or isinstance(address, str) and DASK_ADDRESS.fullmatch(address)):
-        raise OptionError(f"dask = {address!r}: give a Dask scheduler's address, tcp://host:port (or tls://…), "
-                          "or local for a cluster of this machine's cores")
-    try:
-        import distributed  # noqa: F401
-    except ImportError:
-        raise OptionError(f"dask = {address!r} needs Dask distributed: pip install 'tricksim[dask]'") from None
-
-
-@contextmanager
-def dask_client(address):
-    """A Dask distributed Client for ``address`` (``check_dask``), closed at the end: ``"local"``
-    starts a LocalCluster of one single-threaded worker process per core (and stops it); None
-    gives None (play here). A scheduler that does not answer within ``DASK_TIMEOUT`` seconds is an
-    OptionError."""
-    if address is None:
-        yield None
-        return
-    check_dask(address)
-    import distributed
-
-    cluster = None
-    try:
-        if address == "local":
-            cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
-            cluster = distributed.LocalCluster(n_workers=cores, threads_per_worker=1, processes=True,
-                                               dashboard_address=None, silence_logs=logging.ERROR)
-            client = distributed.Client(cluster)
-        else:
-            try:
-                client = distributed.Client(address, timeout=DASK_TIMEOUT)
-            except (OSError, TimeoutError, ValueError) as error:
-                raise OptionError(f"dask = {address!r}: no Dask scheduler answered there within "
-                                  f"{DASK_TIMEOUT} s ({error})") from None
-        try:
-            yield client
-        finally:
-            client.close()
-    finally:
-        if cluster is not None:
-            cluster.close()
 
 
 def _labels(actions: np.ndarray) -> np.ndarray:

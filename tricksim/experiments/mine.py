@@ -33,10 +33,9 @@ from ..agents import seat_agents
 from ..agents.solver import compiled
 from ..errors import OptionError
 from ..records import decisions, simulated_record, write_json
-from ..sim import actions as A
-from ..sim.batch import check_run, progress_bar, write_part, stream_file
+from ..sim.batch import check_run, progress_bar, stream_file, write_part
+from ..sim.cluster import check_dask, dask_client, play_chunks
 from ..spec import make_game, spec
-from .decisions import check_dask, dask_client, play_chunks
 from .explain import Valuer
 from .report import write_report
 

@@ -24,9 +24,10 @@ import pyarrow.parquet as pq
 
 from ..errors import OptionError
 from ..sim.batch import check_run
+from ..sim.cluster import check_dask
 from .best import BEST_COLUMNS, MIN_PAIRED, best_action, best_keys
 from .classes import class_columns, resolve_classes
-from .decisions import check_dask, decision_file, decision_frame, join_rows, make_study, read_rows
+from .decisions import decision_file, decision_frame, join_rows, make_study, read_rows
 from .policy import check_policy_run, followed, format_policy, policy_table, policy_value
 from .report import write_report
 from .stats import mean_interval, wilson

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -57,9 +58,11 @@ def _wins(differences: dict, k: int, deals=slice(None)) -> np.ndarray:
     return wins
 
 
-def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1) -> dict:
+def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1, out=None, dask=None,
+               progress: bool = False) -> dict:
     """A round-robin of ``agents`` (names or specs, at least two, each once) on ``hands`` duplicate
-    deals of ``game`` (a Game).
+    deals of ``game`` (a Game). With a folder ``out`` every pair's hands stream to
+    ``out/hands/pair-I-J/`` (run again to resume); ``dask``: play on a Dask cluster.
 
     Returns ``agents``, ``hands``, ``differences`` (a DataFrame, a row per ordered pair: the mean
     score difference per deal of ``agent`` over ``opponent`` with its 95 % interval, and the
@@ -77,7 +80,8 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
     k = len(names)
     differences = {}
     for i, j in itertools.combinations(range(k), 2):
-        a, b = duplicate_scores(game, agents[i], agents[j], hands, seed, workers)
+        pair = None if out is None else Path(out) / "hands" / f"pair-{i}-{j}"
+        a, b = duplicate_scores(game, agents[i], agents[j], hands, seed, workers, pair, dask, progress)
         differences[i, j] = a - b
     wins = _wins(differences, k)
     rows = []

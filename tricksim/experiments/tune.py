@@ -33,8 +33,8 @@ import pandas as pd
 from ..agents import SEARCH_PARAMS, Agent, agent_module
 from ..errors import OptionError
 from ..sim.batch import check_run, progress_bar
+from ..sim.cluster import check_dask, dask_client
 from .compare import duplicate_scores, seatings
-from .decisions import check_dask, dask_client
 from .report import write_report
 from .stats import mean_interval
 

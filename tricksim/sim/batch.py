@@ -38,6 +38,7 @@ import pyarrow.parquet as pq
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
 from ..errors import OptionError
 from ..spec import make_game, spec
+from .cluster import check_dask, dask_client, play_chunks
 
 CHUNK = 1 << 18  # hands per chunk: one call of the numba loop, one part file, one worker task
 SEARCH_CHUNK = 64  # the same with a search agent seated: its hands take milliseconds to seconds each
@@ -221,12 +222,16 @@ def _start_method():
     return multiprocessing.get_context("fork" if forkable else "spawn")
 
 
-def run_frame(run: Run, workers: int = 1, progress: bool = True) -> pd.DataFrame:
-    """All rows of ``run`` in memory, in hand order."""
+def run_frame(run: Run, workers: int = 1, progress: bool = True, client=None) -> pd.DataFrame:
+    """All rows of ``run`` in memory, in hand order (played on the Dask cluster of ``client``, if any)."""
     chunks = _chunks(run)
     rows = _Rows(play_chunk(run, 0, 0), run.hands)  # also loads the kernels here, once, before any fork
     with progress_bar(run.hands, 0, run.game, show=progress) as bar:  # closed (its line ended) on a stop too
-        if workers <= 1 or len(chunks) <= 1:
+        if client is not None:
+            for k, chunk in play_chunks(play_chunk, run, chunks, client):
+                rows.put(chunks[k][1], chunk)
+                bar.update(chunks[k][2])
+        elif workers <= 1 or len(chunks) <= 1:
             game = run.make_game()
             for k, first, count in chunks:
                 rows.put(first, play_chunk(run, first, count, game))
@@ -304,14 +309,19 @@ def _as_done(futures):
 
 
 def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool = True,
-             overwrite: bool = False) -> Path:
+             overwrite: bool = False, client=None) -> Path:
     """Write the rows of ``run`` to the Parquet file ``out`` chunk by chunk, resuming a stopped run
     with the same arguments from its finished parts; returns the path of the file. A file or parts
-    of another run there are an OptionError, unless ``overwrite`` (``stream_file``)."""
+    of another run there are an OptionError, unless ``overwrite`` (``stream_file``). With a Dask
+    ``client`` the chunks are played on its cluster and written here."""
     out = Path(out)
 
     def play(missing, parts: Path) -> Iterator[int]:
-        if workers <= 1 or len(missing) <= 1:
+        if client is not None:
+            for k, rows in play_chunks(play_chunk, run, missing, client):
+                write_part(rows, parts, k)
+                yield k
+        elif workers <= 1 or len(missing) <= 1:
             for k, first, count in missing:
                 yield _write_part(run, k, first, count, str(parts))
         else:
@@ -481,14 +491,19 @@ def file_run(path: str | os.PathLike) -> str | None:
 
 
 def simulate(game, hands: int, seed: int = 0, agents="heuristic", workers: int = 1, out=None,
-             progress: bool = True, overwrite: bool = False):
+             progress: bool = True, overwrite: bool = False, dask=None):
     """Play ``hands`` hands of ``game`` (a Game) from ``seed`` with ``agents`` on ``workers``
-    processes: the rows as a DataFrame, or with ``out`` written to that Parquet file (streamed,
-    resumable; a file of another run there is replaced only with ``overwrite``), whose path is
-    returned."""
+    processes, or on a Dask cluster (``dask``: "local" or a scheduler's address): the rows as a
+    DataFrame, or with ``out`` written to that Parquet file (streamed, resumable; a file of another
+    run there is replaced only with ``overwrite``), whose path is returned. The rows are the same
+    every way."""
     if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)) or workers < 1:
         raise OptionError(f"workers = {workers!r} is not allowed; it must be a whole number >= 1")
     run = make_run(game, hands, seed, agents)
-    if out is not None:
-        return run_file(run, out, int(workers), progress, overwrite)
-    return run_frame(run, int(workers), progress)
+    check_dask(dask)
+    if out is not None and file_run(out) == run.describe():
+        return Path(out)  # this very run is complete: no cluster to start
+    with dask_client(dask) as client:
+        if out is not None:
+            return run_file(run, out, int(workers), progress, overwrite, client)
+        return run_frame(run, int(workers), progress, client)
