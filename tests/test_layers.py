@@ -2,9 +2,10 @@
 
 cards and errors (and the game list, ``spec``) <- rules (``sim``: the hand's kernels, what a seat
 may see and its view, and how a state reads) <- agents <- the runner (``sim.batch``) <- the tools
-(experiments, environments, training, records, play, the command line). A module may import its own layer and those below;
-imports inside functions count too. The check reads the sources (``ast``), so a new module is
-covered as soon as it exists: the test fails for a module that no layer claims.
+(experiments, environments, training, records, play, the command line). A module may import its
+own layer and those below; imports inside functions count too. The check reads the sources
+(``ast``), so a new module is covered as soon as it exists: the test fails for a module that no
+layer claims.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ LAYERS = [  # lowest first; each a list of module patterns
     ("agents", ["tricksim.agents", "tricksim.agents.*"]),
     ("runner", ["tricksim.sim.batch"]),
     ("tools", ["tricksim.experiments", "tricksim.experiments.*", "tricksim.envs", "tricksim.envs.*", "tricksim.rl",
-               "tricksim.rl.*", "tricksim.records", "tricksim.play", "tricksim.cli", "tricksim.warmup", "tricksim.__main__"]),
+               "tricksim.rl.*", "tricksim.records", "tricksim.play", "tricksim.cli", "tricksim.warmup",
+               "tricksim.__main__"]),
 ]
 
 

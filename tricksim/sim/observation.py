@@ -32,6 +32,7 @@ from ..spec import family_part
 from . import actions as A
 from .kernels import literal_family, lowest_card
 
+NOT_SPOKEN, HOLD_CODE = -1, -2  # codes of a ``calls`` block beside 0 (pass) and the bid values (``call_code``)
 
 @dataclass(frozen=True)
 class Block:
@@ -204,9 +205,6 @@ def table_blocks(players: int, deck: int, phase_names: tuple, tricks: int, won_k
 
 def totals_block(players: int) -> Block:
     return Block("totals", players, high=127, low=-128)
-
-
-NOT_SPOKEN, HOLD_CODE = -1, -2  # codes of a ``calls`` block beside 0 (pass) and the bid values
 
 
 @nb.njit(cache=True, inline="always")
