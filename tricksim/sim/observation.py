@@ -109,7 +109,7 @@ class Reading:
 
 def cards(entries, reading: Reading) -> list[str]:
     """A card plane: the labels of its cards, in card order."""
-    return CardSet(int(reading.deck[i]) for i in np.flatnonzero(entries)).labels()
+    return CardSet(int(reading.deck[i]) for i in entries.nonzero()[0]).labels()
 
 
 def card(entries, reading: Reading) -> str | None:
@@ -130,7 +130,7 @@ def private(read: Callable) -> Callable:
 
 def one_seat(entries, reading: Reading) -> int | None:
     """A relative seat one-hot: the seat, None for nobody."""
-    hot = np.flatnonzero(entries)
+    hot = entries.nonzero()[0]
     return reading.absolute(int(hot[0])) if len(hot) else None
 
 
@@ -167,7 +167,7 @@ def one_of(names) -> Callable:
     """A one-hot over ``names``: the name, None where no entry is set (or the name is None)."""
 
     def read_one_of(entries, reading: Reading):
-        hot = np.flatnonzero(entries)
+        hot = entries.nonzero()[0]
         return names[int(hot[0])] if len(hot) else None
 
     return read_one_of
