@@ -18,8 +18,8 @@ import numpy as np
 import pytest
 
 import tricksim
-from tricksim.envs.obs_sheepshead import blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_sheepshead import blocks, observe
+from tricksim.sim.observation import Layout
 
 
 def _swap(hands, seat_a, card_a, seat_b, card_b):

@@ -1,10 +1,11 @@
 """The package's layers import in one direction, and nothing inside it imports the facade.
 
-cards and errors (and the game list, ``spec``) <- rules (``sim``, and how a state reads) <-
-observation <- agents <- the runner (``sim.batch``) <- the tools (experiments, environments,
-training, records, play, the command line). A module may import its own layer and those below;
-imports inside functions count too. The check reads the sources (``ast``), so a new module is
-covered as soon as it exists: the test fails for a module that no layer claims.
+cards and errors (and the game list, ``spec``) <- rules (``sim``: the hand's kernels, what a seat
+may see and its view, and how a state reads) <- agents <- the runner (``sim.batch``) <- the tools
+(experiments, environments, training, records, play, the command line). A module may import its
+own layer and those below; imports inside functions count too. The check reads the sources
+(``ast``), so a new module is covered as soon as it exists: the test fails for a module that no
+layer claims.
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ import tricksim
 ROOT = Path(tricksim.__file__).parent
 LAYERS = [  # lowest first; each a list of module patterns
     ("base", ["tricksim.cards", "tricksim.errors", "tricksim.spec", "tricksim._numba_*"]),
-    ("rules", ["tricksim.sim", "tricksim.sim.*", "tricksim.display"]),
-    ("observation", ["tricksim.envs", "tricksim.envs.observation", "tricksim.envs.obs_*"]),
+    ("rules", ["tricksim.sim", "tricksim.sim.*", "tricksim.display"]),  # sim.observation, sim.obs_*, sim.view
     ("agents", ["tricksim.agents", "tricksim.agents.*"]),
     ("runner", ["tricksim.sim.batch", "tricksim.sim.cluster"]),
-    ("tools", ["tricksim.experiments", "tricksim.experiments.*", "tricksim.envs.*", "tricksim.rl", "tricksim.rl.*",
-               "tricksim.records", "tricksim.play", "tricksim.cli", "tricksim.warmup", "tricksim.__main__"]),
+    ("tools", ["tricksim.experiments", "tricksim.experiments.*", "tricksim.envs", "tricksim.envs.*", "tricksim.rl",
+               "tricksim.rl.*", "tricksim.records", "tricksim.play", "tricksim.cli", "tricksim.warmup",
+               "tricksim.__main__"]),
 ]
 
 

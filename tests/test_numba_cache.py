@@ -14,7 +14,7 @@ def _names() -> set[str]:
 
 def test_kernel_modules_and_their_imports_are_stamped():
     names = _names()
-    for module in ("sim/kernels.py", "sim/sheepshead.py", "agents/solver.py", "envs/obs_smear.py", "cards.py"):
+    for module in ("sim/kernels.py", "sim/sheepshead.py", "agents/solver.py", "sim/obs_smear.py", "cards.py"):
         assert module in names
     for path in ROOT.rglob("*.py"):  # a module defining a kernel, and each tricksim module it imports
         source = path.read_text()

@@ -1,4 +1,4 @@
-"""The numeric Bluke observation (``envs/obs_bluke.py``) shows a seat exactly its ``observe()`` dict.
+"""The numeric Bluke observation (``sim/obs_bluke.py``) shows a seat exactly its ``observe()`` dict.
 
 Both ways: the kernel's vector equals a reference encoding of the dict (so it shows nothing
 more), and the dict is rebuilt from the vector alone (so it shows nothing less). Twin deals that
@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from tricksim.cards import CardSet, card_label, parse_card
-from tricksim.envs.obs_bluke import COLUMN, DECK, blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_bluke import COLUMN, DECK, blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import bluke as K
 from tricksim.sim.bluke_game import TRUMP_NAMES, Bluke

@@ -1,5 +1,6 @@
-"""The numeric Sheepshead observation says exactly what ``observe()`` says, for every seat at
-every step of random hands under every option, within the layout's bounds. (The twin deals of
+"""The numeric Sheepshead observation says exactly what ``observe()`` (the view read back from it)
+says, each block encoded again here from the view, for every seat at every step of random hands
+under every option, within the layout's bounds. (The twin deals of
 ``test_hidden_information.py`` check both views stay blind to the secret partner, the blind, the
 bury and the unknown.)"""
 
@@ -12,8 +13,8 @@ import pytest
 
 import tricksim
 from tricksim.cards import parse_card
-from tricksim.envs.obs_sheepshead import COLUMN, blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_sheepshead import COLUMN, blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import sheepshead as K
 
 from table_view import expected_table
@@ -54,10 +55,10 @@ def expected(game, state, seat) -> dict[str, np.ndarray]:
         "picker": seats(view["picker"]),
         "partner": seats(view["partner"]),
         "called": plane([view["called"]] if view["called"] else []),
-        "buried": plane(view["buried"]),
+        "buried": np.concatenate([[view["buried"] is not None], plane(view["buried"])]),
         "unknown": plane([view["unknown"]] if view["unknown"] else []),
         "points_taken": np.roll(view["points_taken"], -seat),
-        "doubled": np.array([int(state.result()["doubled"])]),
+        "doubled": np.array([int(state.result()["doubled"])]),  # (the view's ``doubled`` reads it back)
         "totals": np.zeros(5, dtype=np.int64),
     }
     return out

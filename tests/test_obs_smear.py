@@ -1,4 +1,4 @@
-"""The smears' numeric observation (``envs/obs_smear.py``) against the dict ``observe``.
+"""The smears' numeric observation (``sim/obs_smear.py``) against the dict ``observe`` read back from it.
 
 Consistency: on random hands every block, decoded, says what the seat's dict says. Bounds: every
 entry lies in its block's ``low..high``. Twins: two hands that differ only in what a seat may not
@@ -15,8 +15,8 @@ import pytest
 
 import tricksim
 from tricksim.cards import SUITS, card_label
-from tricksim.envs.obs_smear import DECKS, blocks, observe
-from tricksim.envs.observation import Layout, deck_columns
+from tricksim.sim.obs_smear import DECKS, blocks, observe
+from tricksim.sim.observation import Layout, deck_columns
 from tricksim.sim import smear as K
 
 from table_view import expected_table
@@ -105,11 +105,12 @@ def expected_blocks(game, view) -> dict[str, np.ndarray]:
     }
     if game.name == "shmear":
         out["team"] = per_seat([game.team(p) == game.team(seat) for p in range(players)])
+        assert view["team"] == [int(game.team(p) == game.team(seat)) for p in range(players)]
         out["drawn"] = per_seat(view["drawn"])
         out["stock_left"] = np.array([view["stock_left"]])
     else:
         assert (view["widow"] is None) == (view["bidder"] != seat)
-        out["widow"] = plane(view["widow"] or [])
+        out["widow"] = np.concatenate([[view["widow"] is not None], plane(view["widow"] or [])])
     return out
 
 

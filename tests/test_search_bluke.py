@@ -18,8 +18,8 @@ import tricksim
 from tricksim.agents import bluke as agent
 from tricksim.agents import bluke_search as S
 from tricksim.cards import CardSet, card_label, cards_of, parse_card
-from tricksim.envs.obs_bluke import blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_bluke import blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import bluke as K
 from tricksim.sim.kernels import new_rng, seed_stream

@@ -28,8 +28,8 @@ import pytest
 from tricksim.agents import fiftyfive as H
 from tricksim.agents import fiftyfive_search as S
 from tricksim.cards import card_label, cards_of, mask_of, parse_cards
-from tricksim.envs.obs_fiftyfive import blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_fiftyfive import blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import fiftyfive as K
 from tricksim.sim.fiftyfive_game import FiftyFive

@@ -30,8 +30,8 @@ from tricksim.agents import sheepshead as H
 from tricksim.agents import sheepshead_search as S
 from tricksim.agents.solver import POINTS, SCORE
 from tricksim.cards import card_label, parse_card, parse_cards
-from tricksim.envs.obs_sheepshead import blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_sheepshead import blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import sheepshead as K
 from tricksim.sim.kernels import NO_BOUND, new_rng, seed_stream

@@ -26,8 +26,8 @@ import tricksim
 from tricksim.agents import smear as H
 from tricksim.agents import smear_search as S
 from tricksim.cards import card_label, parse_card
-from tricksim.envs.obs_smear import blocks, observe
-from tricksim.envs.observation import Layout
+from tricksim.sim.obs_smear import blocks, observe
+from tricksim.sim.observation import Layout
 from tricksim.sim import actions as A
 from tricksim.sim import smear as K
 from tricksim.sim.kernels import new_rng, seed_stream

@@ -5,10 +5,11 @@ has one interface, written below as a Protocol (what the part's module must defi
 for every game by ``missing`` (the conformance test runs it over ``tricksim.games()``):
 
 * ``rules`` (``Rules``): the numba kernels of the hand, over one int64 state array;
-* ``game`` (``tricksim.sim.game.Game``, a subclass): options, hand-made deals, frames, the view;
+* ``game`` (``tricksim.sim.game.Game``, a subclass): options, hand-made deals, frames, how a hand reads;
 * ``agent`` (``HeuristicAgent``): the heuristic agent;
 * ``search`` (``SearchHooks``): what PIMC, ISMCTS and the solver ask of the game;
-* ``observation`` (``Observation``): what a seat may see, encoded for learning agents;
+* ``observation`` (``Observation``): what a seat may see, as the learning agents' vector and the
+  seat's view;
 * ``summary`` (``Summary``): the summary of a ``simulate`` frame.
 
 Games that share their rules (the two smears) share the modules of every part but ``game``: one
@@ -199,10 +200,14 @@ class SearchHooks(Protocol):
 
 
 class Observation(Protocol):
-    """What a seat may see, as the learning agents' observation vector."""
+    """What a seat may see, as one vector: the learning agents' observation, read back as the
+    seat's view (``State.observe``)."""
 
     def blocks(self, game):
-        """The observation's named blocks and their sizes for ``game`` (a Game)."""
+        """The observation's named blocks for ``game`` (a Game): sizes, bounds, how each reads back."""
+
+    def deck(self, game):
+        """The card index of each entry of ``game``'s card planes."""
 
     def observe(self, s, seat, out):
         """Write what ``seat`` may know of ``s`` into ``out``."""
@@ -236,21 +241,21 @@ def missing(game: GameSpec) -> list[str]:
 
 for _game in (
         GameSpec("sheepshead", "tricksim.sim.sheepshead_game:Sheepshead", "tricksim.sim.sheepshead",
-                 "tricksim.agents.sheepshead", "tricksim.agents.sheepshead_search", "tricksim.envs.obs_sheepshead",
+                 "tricksim.agents.sheepshead", "tricksim.agents.sheepshead_search", "tricksim.sim.obs_sheepshead",
                  "tricksim.experiments.sheepshead_summary", "tricksim/Sheepshead-v0", "pick",
                  frozenset({"picker"})),
         GameSpec("fiftyfive", "tricksim.sim.fiftyfive_game:FiftyFive", "tricksim.sim.fiftyfive",
-                 "tricksim.agents.fiftyfive", "tricksim.agents.fiftyfive_search", "tricksim.envs.obs_fiftyfive",
+                 "tricksim.agents.fiftyfive", "tricksim.agents.fiftyfive_search", "tricksim.sim.obs_fiftyfive",
                  "tricksim.experiments.fiftyfive_summary", "tricksim/FiftyFive-v0", "bid",
                  frozenset({"best_trump_seat"})),
         # a Shmear frame has every NE Smear column too: Shmear is tried first
         GameSpec("shmear", "tricksim.sim.smear_game:Shmear", "tricksim.sim.smear", "tricksim.agents.smear",
-                 "tricksim.agents.smear_search", "tricksim.envs.obs_smear", "tricksim.experiments.smear_summary",
+                 "tricksim.agents.smear_search", "tricksim.sim.obs_smear", "tricksim.experiments.smear_summary",
                  "tricksim/Shmear-v0", "bid", frozenset({"jick", "joker"})),
         GameSpec("nesmear", "tricksim.sim.smear_game:NESmear", "tricksim.sim.smear", "tricksim.agents.smear",
-                 "tricksim.agents.smear_search", "tricksim.envs.obs_smear", "tricksim.experiments.smear_summary",
+                 "tricksim.agents.smear_search", "tricksim.sim.obs_smear", "tricksim.experiments.smear_summary",
                  "tricksim/NESmear-v0", "bid", frozenset({"high", "low", "jack", "game"})),
         GameSpec("bluke", "tricksim.sim.bluke_game:Bluke", "tricksim.sim.bluke", "tricksim.agents.bluke",
-                 "tricksim.agents.bluke_search", "tricksim.envs.obs_bluke", "tricksim.experiments.bluke_summary",
+                 "tricksim.agents.bluke_search", "tricksim.sim.obs_bluke", "tricksim.experiments.bluke_summary",
                  "tricksim/Bluke-v0", "bid", frozenset({"hand_size"}))):
     register(_game)

@@ -30,7 +30,7 @@ from functools import lru_cache
 import numba as nb
 import numpy as np
 
-from ..envs.observation import encode, observation_layout
+from ..sim.observation import encode, observation_layout
 from ..errors import OptionError
 from ..sim.actions import CARD_BASE, NUM_ACTIONS
 from ..sim.game import hand_options

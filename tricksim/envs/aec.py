@@ -4,7 +4,7 @@ Agents are ``player_0 … player_{n-1}`` (seat numbers). The action space is the
 ``Discrete(NUM_ACTIONS)`` of every game (``tricksim.sim.actions``: pick, bid, hold, trump,
 bury, discard, call and card actions, each game using its subset). An observation is
 ``{"observation": int8 vector, "action_mask": int8 vector}``: what that seat may know
-(``obs_<game>.py``), and the legal actions when it is the seat to act (all zero otherwise);
+(``sim/obs_<game>.py``), and the legal actions when it is the seat to act (all zero otherwise);
 ``infos[agent]["action_mask"]`` holds the same mask. Rewards are the hand's scores (the team's
 in team games) when a hand ends.
 
@@ -31,6 +31,7 @@ from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 from ..errors import IllegalActionError
 from ..sim.actions import NUM_ACTIONS, action_label
 from ..spec import make_game
+from .observation import observation_space
 from .table import ILLEGAL_REWARD, Table, action_id
 
 
@@ -49,7 +50,7 @@ class TricksimAEC(AECEnv):
         self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         observation = spaces.Dict({
-            "observation": self.table.layout.space(),
+            "observation": observation_space(self.table.layout),
             "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), dtype=np.int8),
         })
         self.observation_spaces = {a: observation for a in self.possible_agents}

@@ -22,7 +22,8 @@ from numba import literally, types
 
 from ..agents.family import act, compiled_choose, deal, legal, score, step, to_act
 from ..sim.kernels import has, seed_stream
-from .observation import encode, encode_mask
+from ..sim.observation import encode
+from .observation import encode_mask
 
 __all__ = ["kernels"]
 

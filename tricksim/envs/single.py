@@ -6,7 +6,7 @@
 >>> action = int(info["action_mask"].argmax())       # the first legal action
 >>> obs, reward, terminated, truncated, info = env.step(action)
 
-The observation is the seat's int8 vector of ``obs_<game>.py``; the action space is the flat
+The observation is the seat's int8 vector of ``sim/obs_<game>.py``; the action space is the flat
 ``Discrete(NUM_ACTIONS)``. ``action_masks()`` (and ``info["action_mask"]``) gives the legal
 actions, as sb3-contrib's MaskablePPO expects. The reward is the seat's score when a hand ends.
 With ``episode="match"``, a match that the game's ``max_hands`` option cuts off ends with
@@ -25,6 +25,7 @@ from ..agents import seat_agents, seat_arrays
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng, seed_stream
 from ..spec import make_game
+from .observation import observation_space
 from .table import ILLEGAL_REWARD, Table, action_id
 
 
@@ -56,7 +57,7 @@ class SeatEnv(gymnasium.Env):
         self.kinds, self.params = opponent_arrays(self.table.game, self.seat, opponents)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = self.table.layout.space()
+        self.observation_space = observation_space(self.table.layout)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self._seed: int | None = None
         self._episode = 0

@@ -8,8 +8,8 @@ import numpy as np
 from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng
 from ..sim.state import State
+from ..sim.observation import observation_layout
 from . import engine
-from .observation import observation_layout
 
 EPISODES = ("hand", "match")
 ILLEGAL_REWARD = -100.0  # the reward for an illegal action, where it ends the episode: below any hand's score

@@ -27,7 +27,8 @@ from ..sim.kernels import new_rng
 from ..spec import make_game
 from . import engine
 from .single import opponent_arrays
-from .observation import observation_layout
+from ..sim.observation import observation_layout
+from .observation import observation_space
 from .table import ILLEGAL_REWARD
 
 
@@ -50,7 +51,7 @@ class SeatVectorEnv(VectorEnv):
         self.illegal_reward = float(illegal_reward)
         self.num_envs = int(num_envs)
         layout = observation_layout(self.game)
-        self.single_observation_space = layout.space()
+        self.single_observation_space = observation_space(layout)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)

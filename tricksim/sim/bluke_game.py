@@ -1,6 +1,6 @@
-"""Bluke's Python side: options, checked deals, records and the seat's view.
+"""Bluke's Python side: options, checked deals, records and how a hand reads.
 
-The rules themselves live once, in ``bluke.py``.
+The rules themselves live once, in ``bluke.py``; what a seat may see, in ``obs_bluke.py``.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import CardSet, card_label, cards_of
+from ..cards import CardSet, cards_of
 from ..display import from_tables, trump_name, tricks_text
 from ..errors import DealError, OptionError
 from . import bluke as K
@@ -137,26 +137,6 @@ class Bluke(Game):
             "bids": self.bids(s),
             "taken": self.taken(s),
             "scores": self.scores(s),
-        }
-
-    def observe(self, s: np.ndarray, seat: int) -> dict:
-        """What ``seat`` may know: its hand, the turned card and trump, the bids,
-        the tricks played and taken. Nobody sees another hand or the rest."""
-        slot = K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS
-        current = [card_label(int(c)) for c in s[slot + 1:slot + 1 + int(s[K.IN_TRICK])]]
-        return {
-            "seat": seat,
-            "dealer": int(s[K.DEALER]),
-            "phase": K.PHASE_NAMES[int(s[K.PHASE])],
-            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
-            "hand_size": int(s[K.HAND_SIZE]),
-            "hand": self.hand(s, seat).labels(),
-            "turned": card_label(int(s[K.TURNED])),
-            "trump": self.trump(s),
-            "bids": self.bids(s),
-            "tricks": self.tricks(s),
-            "current_trick": current,
-            "taken": self.taken(s),
         }
 
     def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:

@@ -1,7 +1,7 @@
-"""Fifty-five's Python side: options, checked deals, records, the seat's view and
-the match's first-to-reach rule.
+"""Fifty-five's Python side: options, checked deals, records, how a hand reads and the match's
+first-to-reach rule.
 
-The rules of a hand live once, in ``fiftyfive.py``.
+The rules of a hand live once, in ``fiftyfive.py``; what a seat may see, in ``obs_fiftyfive.py``.
 """
 
 from __future__ import annotations
@@ -9,10 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import SUITS, CardSet, card_label, cards_of, parse_card
+from ..cards import SUITS, cards_of, parse_card
 from ..display import bidding_line, from_tables, played_cards, tricks_text
 from ..errors import OptionError
-from . import actions as A
 from . import fiftyfive as K
 from .game import Game, Option, max_hands_option, nullable_column
 from .kernels import ALWAYS_WINS
@@ -123,8 +122,6 @@ class FiftyFive(Game):
             s[K.STOCK_ORDER + i] = c
         return State(self, s)
 
-    # --- reading a state -------------------------------------------------------
-
     # --- how a hand reads (tricksim.display) ---------------------------------
 
     def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
@@ -166,35 +163,6 @@ class FiftyFive(Game):
             "outcome": outcome,
             "thrown_in": outcome == "thrown_in",
             "scores": self.scores(s),
-        }
-
-    def observe(self, s: np.ndarray, seat: int) -> dict:
-        """What ``seat`` may know: its hand, the public auction and play, the kitty and its own
-        discards only if it took the kitty, and its own exchange discards."""
-        bidder = int(s[K.BIDDER])
-        trump = int(s[K.TRUMP])
-        phase = int(s[K.PHASE])
-        auction_over = phase not in (K.BIDDING, K.DUEL)
-        current = [card_label(int(c)) for c in
-                   s[K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS + 1:][:int(s[K.IN_TRICK])]]
-        calls = [int(x) for x in s[K.LAST_CALL:K.LAST_CALL + self.players]]
-        took_kitty = auction_over and seat == bidder and s[K.OUTCOME] != K.OUTCOME_THROWN_IN
-        return {
-            "seat": seat,
-            "dealer": int(s[K.DEALER]),
-            "phase": K.PHASE_NAMES[phase],
-            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
-            "hand": self.hand(s, seat).labels(),
-            "calls": [None if a < 0 else A.action_label(a) for a in calls],
-            "bidder": bidder if bidder >= 0 else None,
-            "bid": int(s[K.BID]) if bidder >= 0 else None,
-            "trump": SUITS[trump] if trump >= 0 else None,
-            "kitty": CardSet.from_mask(int(s[K.KITTY_TAKEN])).labels() if took_kitty else None,
-            "discards": CardSet.from_mask(int(s[K.DISCARDS + seat])).labels(),
-            "stock_left": int(bin(int(s[K.STOCK])).count("1")),
-            "tricks": self.tricks(s),
-            "current_trick": current,
-            "points_taken": [int(x) for x in s[K.POINTS:K.POINTS + self.players]],
         }
 
     def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:

@@ -1,6 +1,6 @@
-"""Sheepshead's Python side: options, checked deals, records and the seat's view.
+"""Sheepshead's Python side: options, checked deals, records and how a hand reads.
 
-The rules themselves live once, in ``sheepshead.py``.
+The rules themselves live once, in ``sheepshead.py``; what a seat may see, in ``obs_sheepshead.py``.
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import CardSet, card_label, cards_of, parse_card
+from ..cards import card_label, cards_of, parse_card
 from ..display import from_tables, played_cards, tricks_text
 from ..errors import OptionError
 from . import sheepshead as K
@@ -91,8 +91,6 @@ class Sheepshead(Game):
             s[K.BLIND] |= 1 << c
         return State(self, s)
 
-    # --- reading a state -------------------------------------------------------
-
     # --- how a hand reads (tricksim.display) ---------------------------------
 
     def card_keys(self, trump: int | None) -> dict[int, tuple[int, int]]:
@@ -158,33 +156,6 @@ class Sheepshead(Game):
             "multiplier": int(s[K.MULTIPLIER]),
             "doubled": bool(s[K.DOUBLED]),
             "scores": self.scores(s),
-        }
-
-    def observe(self, s: np.ndarray, seat: int) -> dict:
-        """What ``seat`` may know: its hand, the public play, the blind and bury only if it
-        picked, and the partner only once the called card has fallen (or to the partner)."""
-        picker = int(s[K.PICKER])
-        partner = int(s[K.PARTNER])
-        called = int(s[K.CALLED])
-        jd = self.options["partner"] == "jack_of_diamonds"
-        knows_partner = bool(s[K.REVEALED]) or seat == partner or s[K.PHASE] == K.OVER
-        current = [card_label(int(c)) for c in
-                   s[K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS + 1:][:int(s[K.IN_TRICK])]]
-        unknown = int(s[K.UNKNOWN])
-        return {
-            "seat": seat,
-            "dealer": int(s[K.DEALER]),
-            "phase": K.PHASE_NAMES[int(s[K.PHASE])],
-            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
-            "hand": self.hand(s, seat).labels(),
-            "picker": None if picker < 0 else picker,
-            "called": None if called < 0 or jd else card_label(called),
-            "partner": (None if partner < 0 else partner) if knows_partner else None,
-            "buried": CardSet.from_mask(int(s[K.BURIED])).labels() if seat == picker else None,
-            "unknown": card_label(unknown) if seat == picker and unknown >= 0 else None,
-            "tricks": self.tricks(s),
-            "current_trick": current,
-            "points_taken": [int(x) for x in s[K.POINTS_TAKEN:K.POINTS_TAKEN + K.PLAYERS]],
         }
 
     def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:

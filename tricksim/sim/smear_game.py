@@ -1,8 +1,8 @@
 """The Python side of the two smears, Shmear and NE Smear: options, checked
-deals, records, the seat's view and the matches' end rules.
+deals, records, how a hand reads and the matches' end rules.
 
-The rules of a hand live once, in ``smear.py``; what the games share here is
-written once in ``SmearGame``.
+The rules of a hand live once, in ``smear.py`` (what a seat may see, in ``obs_smear.py``); what
+the games share here is written once in ``SmearGame``.
 
 >>> import tricksim
 >>> game = tricksim.make_game("nesmear", widow=0)
@@ -25,9 +25,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..cards import SUITS, CardSet, card_label, parse_card
+from ..cards import SUITS, CardSet, parse_card
 from ..display import bidding_line, from_tables, played_cards, tricks_text
-from . import actions as A
 from . import smear as K
 from .game import Game, Option, max_hands_option, nullable_column
 from .state import State
@@ -138,32 +137,6 @@ class SmearGame(Game):
         out["scores"] = self.scores(s)
         return out
 
-    def observe(self, s: np.ndarray, seat: int) -> dict:
-        """What ``seat`` may know: its hand and its own discards, the public bidding and play,
-        and what its game shows (``_observe_more``)."""
-        bidder = int(s[K.BIDDER])
-        slot = K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS
-        calls = [int(x) for x in s[K.LAST_CALL:K.LAST_CALL + self.players]]
-        view = {
-            "seat": seat,
-            "dealer": int(s[K.DEALER]),
-            "phase": K.PHASE_NAMES[int(s[K.PHASE])],
-            "to_act": None if s[K.TO_ACT] < 0 else int(s[K.TO_ACT]),
-            "hand": self.hand(s, seat).labels(),
-            "calls": [None if a < 0 else A.action_label(a) for a in calls],
-            "bidder": bidder if bidder >= 0 else None,
-            "bid": int(s[K.BID]) if bidder >= 0 else None,
-            "trump": self.trump(s),
-            "discards": CardSet.from_mask(int(s[K.DISCARDS + seat])).labels(),
-            "tricks": self.tricks(s),
-            "current_trick": [card_label(int(c)) for c in s[slot + 1:slot + 1 + int(s[K.IN_TRICK])]],
-        }
-        view.update(self._observe_more(s, seat))
-        return view
-
-    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
-        return {}
-
     def frame(self, raw: np.ndarray, seed: int, first: int) -> pd.DataFrame:
         """The batch loop's rows (columns ``kernels.RECORD``) as a DataFrame, one row per hand.
         A point's column holds the team (its lowest seat) that won it, NA for nobody."""
@@ -237,13 +210,6 @@ class Shmear(SmearGame):
     def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
         return [("stock, top first", rest)] if rest else []
 
-    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
-        """Shmear shows how many cards each seat swapped in the draw, and the stock's size."""
-        return {
-            "drawn": [int(x) for x in s[K.DRAWN:K.DRAWN + self.players]],
-            "stock_left": bin(int(s[K.STOCK])).count("1"),
-        }
-
     def hand_winner(self, totals: list[int], result: dict) -> int | None:
         """Teams at the target: the highest total wins; an exact tie goes to the bidding team if
         it is among them, otherwise nobody wins yet and the match goes on."""
@@ -292,16 +258,6 @@ class NESmear(SmearGame):
     def rest_parts(self, rest: list[str]) -> list[tuple[str, list[str]]]:
         widow = self.options["widow"]
         return [(name, cards) for name, cards in (("widow", rest[:widow]), ("undealt", rest[widow:])) if cards]
-
-    def _observe_more(self, s: np.ndarray, seat: int) -> dict:
-        """NE Smear hides trump from the others until the bidder's first lead, and shows the
-        widow to the bidder only."""
-        bidder = int(s[K.BIDDER])
-        shown = seat == bidder or s[K.TRICK_NO] > 0 or s[K.IN_TRICK] > 0
-        return {
-            "trump": self.trump(s) if shown else None,
-            "widow": CardSet.from_mask(int(s[K.WIDOW_TAKEN])).labels() if seat == bidder else None,
-        }
 
     def match_after_hand(self, match, state: State) -> None:
         """With ``go_out = bid_only`` the other team's total stops at target - 1 first."""

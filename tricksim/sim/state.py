@@ -14,6 +14,7 @@ import numpy as np
 from ..cards import cards_of
 from ..errors import IllegalActionError, LabelError
 from . import actions as A
+from .view import seat_view
 
 
 class State:
@@ -114,8 +115,9 @@ class State:
         return self.game.hand(self.array, seat)
 
     def observe(self, seat: int) -> dict:
-        """What ``seat`` may know now (its hand, the public play, and only what it saw)."""
-        return self.game.observe(self.array, seat)
+        """What ``seat`` may know now (its hand, the public play, and only what it saw): its
+        observation vector read back as plain values (``view.seat_view``)."""
+        return seat_view(self.game, self.array, seat)
 
     def clone(self) -> "State":
         return State(self.game, self.array.copy(), list(self.history))

@@ -1,28 +1,38 @@
-"""What a Fifty-five seat sees, as numbers (the same as ``FiftyFive.observe``): after the table
-blocks (``observation.py``), ``calls``: each relative seat's latest auction call as one integer,
--1 not spoken yet, 0 pass, -2 hold, N a bid of N; ``bidder``: the high bidder so far (one-hot over
+"""What a Fifty-five seat sees (``observation.py``; read back as ``State.observe``'s view): after
+the table blocks, ``calls``: each relative seat's latest auction call (``call_code``: -1 not
+spoken yet, 0 pass, -2 hold, N a bid of N); ``bidder``: the high bidder so far (one-hot over
 relative seats, none before the first bid and in a thrown-in hand); ``bid``: the high bid, 0 for
 none; ``trump``: the suit named (one-hot over C D H S, none before); ``kitty``: the five kitty
-cards, a card plane shown only to the seat that took it, once the auction is over; ``discards``:
-this seat's own dead cards (kitty and exchange discards); ``stock_left``: the cards left in the
-stock; ``points_taken``: each seat's points so far (5 a trick, 5 for the best trump at the end of
-the hand); then the match totals.
+cards, shown only to the seat that took it, once the auction is over (its first entry says
+whether the seat sees it); ``discards``: this seat's own dead cards (kitty and exchange
+discards); ``stock_left``: the cards left in the stock; ``points_taken``: each seat's points so
+far (5 a trick, 5 for the best trump at the end of the hand); then the match totals.
 """
 
 from __future__ import annotations
 
 import numba as nb
 
-from ..sim import actions as A
-from ..sim import fiftyfive as K
-from ..sim.kernels import popcount
+from ..cards import SUITS
+from . import fiftyfive as K
+from .kernels import popcount
 from .observation import (
+    HOLD_CODE,
     Block,
+    call_code,
+    calls,
     card_plane,
+    cards,
     deck_columns,
     encode_table,
+    number,
+    number_or_none,
     one_hot,
+    one_of,
+    per_seat,
+    private,
     relative,
+    one_seat,
     table_blocks,
     totals_block,
 )
@@ -30,36 +40,27 @@ from .observation import (
 DECK = len(K.DECK)
 COLUMN = deck_columns(K.DECK)
 PHASES = len(K.PHASE_NAMES)
-NOT_SPOKEN, HOLD_CODE = -1, -2  # codes of ``calls`` beside 0 (pass) and the bid values
 MAX_POINTS = K.NUM_TRICKS * K.TRICK_POINTS + K.BEST_TRUMP_POINTS
+
+
+def deck(game):
+    return K.DECK
 
 
 def blocks(game) -> list[Block]:
     n = game.players
     top_bid = max(game.options["bid_values"])
-    return table_blocks(n, DECK, PHASES, K.NUM_TRICKS) + [
-        Block("calls", n, high=top_bid, low=HOLD_CODE),
-        Block("bidder", n),
-        Block("bid", 1, high=top_bid),
-        Block("trump", 4),
-        Block("kitty", DECK),
-        Block("discards", DECK),
-        Block("stock_left", 1, high=52 - (n + 1) * K.HAND_SIZE),  # the kitty is as big as a hand
-        Block("points_taken", n, high=MAX_POINTS),
+    return table_blocks(n, DECK, K.PHASE_NAMES, K.NUM_TRICKS) + [
+        Block("calls", n, high=top_bid, low=HOLD_CODE, read=calls),
+        Block("bidder", n, read=one_seat),
+        Block("bid", 1, high=top_bid, read=number_or_none),
+        Block("trump", 4, read=one_of(SUITS)),
+        Block("kitty", 1 + DECK, read=private(cards)),
+        Block("discards", DECK, read=cards),
+        Block("stock_left", 1, high=52 - (n + 1) * K.HAND_SIZE, read=number),  # the kitty is as big as a hand
+        Block("points_taken", n, high=MAX_POINTS, read=per_seat),
         totals_block(n),
     ]
-
-
-@nb.njit(cache=True, inline="always")
-def call_code(action):
-    """The ``calls`` entry of a seat whose latest auction action id is ``action`` (-1: none)."""
-    if action < 0:
-        return NOT_SPOKEN
-    if action == A.PASS:
-        return 0
-    if action == A.HOLD:
-        return HOLD_CODE
-    return 60 if action == A.BID_60 else action - A.BID
 
 
 @nb.njit(cache=True)
@@ -80,8 +81,9 @@ def observe(s, seat, out):
     at += 4
     auction_over = s[K.PHASE] != K.BIDDING and s[K.PHASE] != K.DUEL
     if auction_over and seat == bidder:  # a thrown-in hand has no bidder
-        card_plane(s[K.KITTY_TAKEN], COLUMN, out, at)
-    at += DECK
+        out[at] = 1
+        card_plane(s[K.KITTY_TAKEN], COLUMN, out, at + 1)
+    at += 1 + DECK
     card_plane(s[K.DISCARDS + seat], COLUMN, out, at)
     at += DECK
     out[at] = popcount(s[K.STOCK])
