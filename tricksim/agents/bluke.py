@@ -49,7 +49,7 @@ dealer whose bid is barred takes the legal bid nearest the target.
   took one) scores the same whatever happens: play on to take tricks and set others.
 
 **Knowledge.** The agent reads only what the seat to act may know: its own hand
-(``HANDS + seat``), ``TURNED``, ``TRUMP``, ``PHASE``, ``TO_ACT``, ``DEALER``, ``PLAYERS``,
+(``HANDS + seat``), ``TURNED``, ``TRUMP``, ``PHASE``, ``TO_ACT``, ``DEALER``, ``NUM_PLAYERS``,
 ``HAND_SIZE``, ``TRICK_NO``, ``IN_TRICK``, ``PLAYED``, ``BIDS``, ``BIDS_MADE``,
 ``BID_TOTAL``, ``TAKEN``, the options (through ``bid_mask`` and ``play_mask`` too) and the
 trick slots ``TRICKS``, from which it derives who showed a void. Never another hand or
@@ -247,7 +247,7 @@ def hand_strength(hand, trump, turned, players, size, position, params):
 def seat_position(s, seat):
     """Seats from eldest (0) round to the dealer (players - 1)."""
     p = seat - s[K.DEALER] - 1
-    return p + s[K.PLAYERS] if p < 0 else p
+    return p + s[K.NUM_PLAYERS] if p < 0 else p
 
 
 @nb.njit(cache=True, inline="always")
@@ -270,7 +270,7 @@ def sure_tricks(hand, unseen, trump):
 @nb.njit(cache=True, inline="always")
 def choose_bid(s, seat, params):
     """The bid (a number of tricks) for ``seat`` (module docstring, Bid)."""
-    n, size = s[K.PLAYERS], s[K.HAND_SIZE]
+    n, size = s[K.NUM_PLAYERS], s[K.HAND_SIZE]
     hand = s[K.HANDS + seat]
     e, var = hand_strength(hand, s[K.TRUMP], s[K.TURNED], n, size, seat_position(s, seat), params)
     later = n - 1 - s[K.BIDS_MADE]
@@ -386,7 +386,7 @@ def _throw_away(t, hand, cards, short_first):
 def known_voids(s):
     """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
     (public: read from the trick slots). A bluke shows nothing, it may always be played."""
-    n, t = s[K.PLAYERS], s[K.TRUMP]
+    n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     sets_suit = s[K.OPT_BLUKE_LEAD] == K.LEAD_NEXT_SETS_SUIT
     voids = np.int64(0)
     for trick in range(s[K.TRICK_NO] + 1):
@@ -433,7 +433,7 @@ def _lead(s, seat, hand, unseen, mode, urgent):
         if voids < 0:
             voids = known_voids(s)
         shown = False  # another seat known to be out of the suit may ruff
-        for p in range(s[K.PLAYERS]):
+        for p in range(s[K.NUM_PLAYERS]):
             shown |= p != seat and (voids >> (4 * p + suit)) & 1 != 0
         if not shown:
             return c
@@ -455,7 +455,7 @@ def _lead(s, seat, hand, unseen, mode, urgent):
 
 @nb.njit(cache=True, inline="always")
 def _follow(s, hand, legal, unseen, mode, urgent):
-    t, n = s[K.TRUMP], s[K.PLAYERS]
+    t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     count = s[K.IN_TRICK]
     led = K.EFFECTIVE[t, s[slot + 1]]
@@ -525,7 +525,7 @@ def act(s, params, rng):
 def record_features(s, dealt, out, i, column):
     """Write len(FEATURES) int64 values to out[i, column:column + len(FEATURES)] for the finished hand s;
     dealt[p] is seat p's hand as dealt (before any blind, kitty, widow, draw or discard)."""
-    n, t = s[K.PLAYERS], s[K.TRUMP]
+    n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     for p in range(K.MAX_PLAYERS):
         if p < n:
             out[i, column + p] = popcount(dealt[p] & K.SUIT_MASKS[t, t]) if t < 4 else 0

@@ -41,6 +41,7 @@ from .kernels import (
     trick_winner,
 )
 
+from .layout import phases, state_layout
 PLAYERS = 5
 HAND_SIZE = 6
 NUM_TRICKS = 6
@@ -103,44 +104,51 @@ NO_PICK_LEASTER, NO_PICK_DOUBLER, NO_PICK_FORCED = 0, 1, 2
 
 # --- state layout: one int64 array ------------------------------------------
 
-HANDS = 0  # 5 hand masks, seat order
-BLIND = 5  # mask of the blind (until picked; in a leaster, until the last trick)
-BURIED = 6  # mask of the bury
-UNKNOWN = 7  # the card set aside face down, -1 if none
-UNKNOWN_TRICK = 8  # trick in which the unknown was played, -1 until then
-PHASE = 9
-DEALER = 10
-TO_ACT = 11  # seat to act, -1 once the hand is over
-PICKER = 12  # -1 until somebody picks
-CALLED = 13  # called card, -1 if none
-PARTNER = 14  # seat holding the called card (or JD), -1 if none: full information
-REVEALED = 15  # 1 once the partner's card has been played
-PASSES = 16  # passes so far in the picking round
-LEADER = 17  # leader of the current trick
-TRICK_NO = 18  # tricks completed
-IN_TRICK = 19  # cards in the current trick
-LED = 20  # effective suit of the current trick's lead, -1 before it
-CALLED_SUIT_LED = 21  # 1 once the called suit has been led
-PLAYED = 22  # mask of the cards played so far
-POINTS_TAKEN = 23  # 5: card points taken in tricks (leaster: blind included)
-TRICKS_WON = 28  # 5
-SCORES = 33  # 5: this hand's units
-OUTCOME = 38  # OUTCOME_* code
-MULTIPLIER = 39  # m of the scoring band
-SIDE_POINTS = 40  # picker side's card points, bury included when it counts
-DOUBLED = 41  # 1 in a doubler play-off hand: scores x2
-OPT_NO_CALL = 42
-OPT_PARTNER = 43
-OPT_NO_PICK = 44
-OPT_DOUBLE_ON_BUMP = 45
-TRICKS = 46  # per trick, TRICK_SLOTS: leader, 5 cards in play order, winner
-TRICK_SLOTS = 7
-STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
+TRICK_SLOTS = PLAYERS + 2  # a trick's record: leader, 5 cards in play order, winner
+SLOTS = state_layout(globals(), [
+    ("HANDS", PLAYERS, "hand masks, seat order"),
+    ("BLIND", 1, "mask of the blind (until picked; in a leaster, until the last trick)"),
+    ("BURIED", 1, "mask of the bury"),
+    ("UNKNOWN", 1, "the card set aside face down, -1 if none"),
+    ("UNKNOWN_TRICK", 1, "trick in which the unknown was played, -1 until then"),
+    ("PHASE", 1, "the phase, an index into PHASE_NAMES"),
+    ("DEALER", 1, "the dealer's seat"),
+    ("TO_ACT", 1, "seat to act, -1 once the hand is over"),
+    ("PICKER", 1, "-1 until somebody picks"),
+    ("CALLED", 1, "called card, -1 if none"),
+    ("PARTNER", 1, "seat holding the called card (or JD), -1 if none: full information"),
+    ("REVEALED", 1, "1 once the partner's card has been played"),
+    ("PASSES", 1, "passes so far in the picking round"),
+    ("LEADER", 1, "leader of the current trick"),
+    ("TRICK_NO", 1, "tricks completed"),
+    ("IN_TRICK", 1, "cards in the current trick"),
+    ("LED", 1, "effective suit of the current trick's lead, -1 before it"),
+    ("CALLED_SUIT_LED", 1, "1 once the called suit has been led"),
+    ("PLAYED", 1, "mask of the cards played so far"),
+    ("POINTS_TAKEN", PLAYERS, "card points taken in tricks (leaster: blind included)"),
+    ("TRICKS_WON", PLAYERS, "tricks taken by each seat"),
+    ("SCORES", PLAYERS, "this hand's units"),
+    ("OUTCOME", 1, "OUTCOME_* code"),
+    ("MULTIPLIER", 1, "m of the scoring band"),
+    ("SIDE_POINTS", 1, "picker side's card points, bury included when it counts"),
+    ("DOUBLED", 1, "1 in a doubler play-off hand: scores x2"),
+    ("OPT_NO_CALL", 1, "option no_call: NO_CALL_*"),
+    ("OPT_PARTNER", 1, "option partner: PARTNER_*"),
+    ("OPT_NO_PICK", 1, "option no_pick: NO_PICK_*"),
+    ("OPT_DOUBLE_ON_BUMP", 1, "option double_on_bump: 0 or 1"),
+    ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+])
 
 LEFT = np.array([1, 2, 3, 4, 0], dtype=np.int64)  # the seat left of each seat
 
-PICKING, BURYING, CALLING, UNDERING, PLAYING, OVER = range(6)
-PHASE_NAMES = ("picking", "bury", "call", "under", "play", "over")
+PHASE_NAMES = phases(globals(), [
+    ("PICKING", "picking"),
+    ("BURYING", "bury"),
+    ("CALLING", "call"),
+    ("UNDERING", "under"),
+    ("PLAYING", "play"),
+    ("OVER", "over"),
+])
 CARD_KIND = np.array([-1, A.BURY, A.CALL, A.UNDER, A.PLAY, -1], dtype=np.int64)
 OUTCOME_NONE, OUTCOME_WIN, OUTCOME_LOSS, OUTCOME_LEASTER, OUTCOME_THROWN_IN = range(5)
 OUTCOME_NAMES = ("", "win", "loss", "leaster", "thrown_in")

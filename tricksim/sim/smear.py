@@ -74,6 +74,7 @@ from .kernels import (
     trick_winner,
 )
 
+from .layout import phases, state_layout
 SHMEAR, NESMEAR = 0, 1
 MAX_PLAYERS = 6
 MAX_TEAMS = 3
@@ -155,43 +156,50 @@ OPTION_SIZE = 6
 
 # --- state layout: one int64 array ------------------------------------------
 
-HANDS = 0  # MAX_PLAYERS hand masks, seat order
-DISCARDS = 6  # MAX_PLAYERS masks of the cards each seat discarded (private)
-DRAWN = 12  # MAX_PLAYERS: cards each seat swapped in the Shmear draw (public)
-SCORES = 18  # MAX_PLAYERS: this hand's score per seat (its team's)
-LAST_CALL = 24  # MAX_PLAYERS: each seat's bidding action id, -1 before it speaks (public)
-WON = 30  # MAX_TEAMS masks of the cards in the tricks each team won
-GAME_POINTS = 33  # MAX_TEAMS: game points per team (NE: the bidder's discards included)
-POINT_WINNER = 36  # NUM_POINTS: the team that won High, Low, Jack, Jick, Joker, Game; -1 nobody
-STOCK = 42  # mask of the cards not dealt to a hand and not yet taken
-STOCK_NEXT = 43  # index in REST_ORDER of the next card to draw
-WIDOW_TAKEN = 44  # NE Smear: the widow's cards, once taken (seen by the bidder only)
-PHASE = 45
-DEALER = 46
-TO_ACT = 47  # seat to act, -1 once the hand is over
-NUM_PLAYERS = 48
-BIDDER = 49  # high bidder so far, -1 if none
-BID = 50  # high bid so far, 0 if none
-TRUMP = 51  # trump suit, -1 until named
-TABLE = 52  # row of the tables: variant * 4 + trump
-DISCARDED = 53  # cards discarded so far in the current turn of the draw
-LEADER = 54  # leader of the current trick
-TRICK_NO = 55  # tricks completed
-IN_TRICK = 56  # cards in the current trick
-LED = 57  # effective suit of the current lead, -1 before it
-TRICK_MASK = 58  # cards of the current trick
-OUTCOME = 59  # OUTCOME_* code
-BIDDER_POINTS = 60  # points won by the bidding team
-OPTIONS = 61  # OPTION_SIZE: the option array
-# from here on, slots are read only once written in this hand, so a new hand need not clear them
-REST_ORDER = OPTIONS + OPTION_SIZE  # MAX_REST: the undealt cards in order (stock / widow first)
-PLAYED_BY = REST_ORDER + MAX_REST  # 54: the seat that played each card
-TRICKS = PLAYED_BY + 54  # per trick, TRICK_SLOTS: leader, cards in play order, winner
-TRICK_SLOTS = MAX_PLAYERS + 2
-STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
+TRICK_SLOTS = MAX_PLAYERS + 2  # a trick's record: leader, cards in play order, winner
+SLOTS = state_layout(globals(), [
+    ("HANDS", MAX_PLAYERS, "hand masks, seat order"),
+    ("DISCARDS", MAX_PLAYERS, "masks of the cards each seat discarded (private)"),
+    ("DRAWN", MAX_PLAYERS, "cards each seat swapped in the Shmear draw (public)"),
+    ("SCORES", MAX_PLAYERS, "this hand's score per seat (its team's)"),
+    ("LAST_CALL", MAX_PLAYERS, "each seat's bidding action id, -1 before it speaks (public)"),
+    ("WON", MAX_TEAMS, "masks of the cards in the tricks each team won"),
+    ("GAME_POINTS", MAX_TEAMS, "game points per team (NE: the bidder's discards included)"),
+    ("POINT_WINNER", NUM_POINTS, "the team that won High, Low, Jack, Jick, Joker, Game; -1 nobody"),
+    ("STOCK", 1, "mask of the cards not dealt to a hand and not yet taken"),
+    ("STOCK_NEXT", 1, "index in REST_ORDER of the next card to draw"),
+    ("WIDOW_TAKEN", 1, "NE Smear: the widow's cards, once taken (seen by the bidder only)"),
+    ("PHASE", 1, "the phase, an index into PHASE_NAMES"),
+    ("DEALER", 1, "the dealer's seat"),
+    ("TO_ACT", 1, "seat to act, -1 once the hand is over"),
+    ("NUM_PLAYERS", 1, "seats at the table"),
+    ("BIDDER", 1, "high bidder so far, -1 if none"),
+    ("BID", 1, "high bid so far, 0 if none"),
+    ("TRUMP", 1, "trump suit, -1 until named"),
+    ("TABLE", 1, "row of the tables: variant * 4 + trump"),
+    ("DISCARDED", 1, "cards discarded so far in the current turn of the draw"),
+    ("LEADER", 1, "leader of the current trick"),
+    ("TRICK_NO", 1, "tricks completed"),
+    ("IN_TRICK", 1, "cards in the current trick"),
+    ("LED", 1, "effective suit of the current lead, -1 before it"),
+    ("TRICK_MASK", 1, "cards of the current trick"),
+    ("OUTCOME", 1, "OUTCOME_* code"),
+    ("BIDDER_POINTS", 1, "points won by the bidding team"),
+    ("OPTIONS", OPTION_SIZE, "the option array"),
+    # from here on, slots are read only once written in this hand, so a new hand need not clear them
+    ("REST_ORDER", MAX_REST, "the undealt cards in order (stock / widow first)"),
+    ("PLAYED_BY", 54, "the seat that played each card"),
+    ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+])
 
-BIDDING, TRUMPING, DRAWING, DISCARDING, PLAYING, OVER = range(6)
-PHASE_NAMES = ("bidding", "trump", "draw", "discard", "play", "over")
+PHASE_NAMES = phases(globals(), [
+    ("BIDDING", "bidding"),
+    ("TRUMPING", "trump"),
+    ("DRAWING", "draw"),
+    ("DISCARDING", "discard"),
+    ("PLAYING", "play"),
+    ("OVER", "over"),
+])
 CARD_KIND = np.array([-1, -1, A.DISCARD, A.DISCARD, A.PLAY, -1], dtype=np.int64)
 OUTCOME_NONE, OUTCOME_MADE, OUTCOME_FAILED, OUTCOME_THROWN_IN = range(4)
 OUTCOME_NAMES = ("", "made", "failed", "thrown_in")
