@@ -28,6 +28,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -40,8 +41,8 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
-
 from .layout import phases, state_layout
+
 PLAYERS = 5
 HAND_SIZE = 6
 NUM_TRICKS = 6
@@ -92,6 +93,7 @@ POINTS = _points()
 SUIT_MASKS = np.array(
     [sum(1 << int(c) for c in DECK if EFFECTIVE[c] == e) for e in range(5)], dtype=np.int64
 )
+BEATEN_BY = beaten_by(EFFECTIVE, POWER, DECK_MASK)  # BEATEN_BY[c]: the cards that beat a winning c
 ACES = np.array([card("A", "CDHS"[s]) for s in range(4)], dtype=np.int64)
 TENS = np.array([card("T", "CDHS"[s]) for s in range(4)], dtype=np.int64)
 JACK_OF_DIAMONDS = card("J", "D")
@@ -307,24 +309,30 @@ def hand_play_mask(s, seat, hand, led, last_trick, called_suit_led):
 
 
 @nb.njit(cache=True, inline="always")
+def played_suit(s, c):
+    """The effective suit card ``c`` is played as: its own, but the unknown counts as the called
+    suit (docs/rules.md, Sheepshead: The unknown)."""
+    return EFFECTIVE[s[CALLED]] if c == s[UNKNOWN] else EFFECTIVE[c]
+
+
+@nb.njit(cache=True, inline="always")
 def _play(s, seat, c):
     slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
     n = s[IN_TRICK]
     if n == 0:
         s[slot] = seat
     s[slot + 1 + n] = c
-    if c == s[UNKNOWN] and seat == s[PICKER]:
+    if c == s[UNKNOWN]:  # only the picker holds it
         s[UNKNOWN_TRICK] = s[TRICK_NO]
-        led_suit = EFFECTIVE[s[CALLED]]  # the unknown counts as the called suit
     else:
         s[HANDS + seat] &= ~bit(c)
-        led_suit = EFFECTIVE[c]
+    led_suit = played_suit(s, c)
     s[PLAYED] |= bit(c)
     if c == s[CALLED]:
         s[REVEALED] = 1
     if n == 0:
         s[LED] = led_suit
-        if s[CALLED] >= 0 and led_suit == EFFECTIVE[s[CALLED]]:
+        if is_called_suit(s, led_suit):
             s[CALLED_SUIT_LED] = 1
     s[IN_TRICK] = n + 1
     if n + 1 < PLAYERS:
@@ -334,12 +342,24 @@ def _play(s, seat, c):
 
 
 @nb.njit(cache=True, inline="always")
+def is_called_suit(s, suit):
+    """Whether ``suit`` is the called card's effective suit (a lead of it is the called suit's)."""
+    return s[CALLED] >= 0 and suit == EFFECTIVE[s[CALLED]]
+
+
+@nb.njit(cache=True, inline="always")
+def winning_position(s, n):
+    """Position (0 = leader) of the card winning the current trick after its first ``n`` cards:
+    the highest trick power, the unknown never winning (docs/rules.md, Sheepshead: Play, The unknown)."""
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    cannot_win = (s[PICKER] - s[slot] + PLAYERS) % PLAYERS if s[UNKNOWN_TRICK] == s[TRICK_NO] else -1
+    return trick_winner(s, slot + 1, n, s[LED], EFFECTIVE, POWER, cannot_win)
+
+
+@nb.njit(cache=True, inline="always")
 def _end_trick(s, slot):
     leader = s[slot]
-    cannot_win = -1
-    if s[UNKNOWN_TRICK] == s[TRICK_NO]:
-        cannot_win = (s[PICKER] - leader) % PLAYERS
-    winner = leader + trick_winner(s, slot + 1, PLAYERS, s[LED], EFFECTIVE, POWER, cannot_win)
+    winner = leader + winning_position(s, PLAYERS)
     if winner >= PLAYERS:
         winner -= PLAYERS
     s[slot + 1 + PLAYERS] = winner
@@ -366,9 +386,16 @@ def _end_trick(s, slot):
 def _end(s):
     s[PHASE] = OVER
     s[TO_ACT] = -1
-    if s[DOUBLED]:
-        for p in range(PLAYERS):
-            s[SCORES + p] *= 2
+    factor = hand_factor(s)
+    for p in range(PLAYERS):
+        s[SCORES + p] *= factor
+
+
+@nb.njit(cache=True, inline="always")
+def hand_factor(s):
+    """What every unit of this hand's scores counts: 2 in a doubler play-off hand, else 1
+    (docs/rules.md, Sheepshead: Result and scores)."""
+    return 2 if s[DOUBLED] else 1
 
 
 # --- scoring (docs/rules.md, Sheepshead: Result and scores, Nobody picks) -------
@@ -427,11 +454,19 @@ def picker_side_taken(s):
 
 
 @nb.njit(cache=True, inline="always")
+def bury_shares(s, tricks):
+    """``(picker's side, defenders)``: the bury's card points each side counts when the picker's
+    side has taken ``tricks`` tricks: all to the picker's side once it has one, else all to the
+    defenders (docs/rules.md, Sheepshead: Result and scores)."""
+    bury = mask_points(s[BURIED], POINTS)
+    return (bury, 0) if tricks > 0 else (0, bury)
+
+
+@nb.njit(cache=True, inline="always")
 def _score_picker(s):
     picker, partner = s[PICKER], s[PARTNER]
     tricks, points = picker_side_taken(s)
-    if tricks > 0:
-        points += mask_points(s[BURIED], POINTS)
+    points += bury_shares(s, tricks)[0]
     s[SIDE_POINTS] = points
     picker_score, partner_score, defender_score, m, win = picker_units(points, tricks, partner < 0,
                                                                        s[OPT_DOUBLE_ON_BUMP])
