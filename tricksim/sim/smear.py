@@ -62,6 +62,7 @@ from .actions import random_card, uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -73,8 +74,8 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
-
 from .layout import phases, state_layout
+
 SHMEAR, NESMEAR = 0, 1
 MAX_PLAYERS = 6
 MAX_TEAMS = 3
@@ -137,6 +138,8 @@ def _tables():
 
 
 EFFECTIVE, POWER, SUIT_MASKS, PROTECTED, POINT_CARDS = _tables()
+# BEATEN_BY[row, c]: the cards that beat c when it is winning a trick
+BEATEN_BY = np.array([beaten_by(EFFECTIVE[row], POWER[row], DECK_MASKS[row // 4]) for row in range(8)])
 
 
 def _rank_mask(ranks: str) -> int:
@@ -418,6 +421,22 @@ def play_mask(s, seat):
 
 
 @nb.njit(cache=True, inline="always")
+def shows_void(s, led, e):
+    """Whether a card of effective suit ``e`` played to a trick led in ``led`` shows that its
+    player holds none of ``led`` (``play_mask``): he did not follow, and not with a trump he may
+    play anyway (``may_trump``, and always in NE Smear)."""
+    return e != led and (e != s[TRUMP] or s[OPTIONS + O_MAY_TRUMP] == 0)
+
+
+@nb.njit(cache=True, inline="always")
+def trump_shown(s, seat):
+    """Whether ``seat`` may see trump once it is named: always in Shmear; in NE Smear the bidder
+    names it in private and his first lead, a trump, shows it (docs/rules.md, NE Smear: Widow and
+    trump)."""
+    return s[OPTIONS + O_VARIANT] == SHMEAR or seat == s[BIDDER] or s[TRICK_NO] > 0 or s[IN_TRICK] > 0
+
+
+@nb.njit(cache=True, inline="always")
 def _play(s, seat, c):
     table = s[TABLE]
     slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
@@ -504,12 +523,31 @@ def high_low_cards(s, played):
 
 
 @nb.njit(cache=True, inline="always")
-def _trick_team(s, c):
-    """The team that won the trick holding card ``c``; -1 if it was not played."""
+def trick_team(s, c):
+    """The team that won the trick holding card ``c``, which takes Jack, Jick and Joker
+    (docs/rules.md, Shmear: Points); -1 if it was not played."""
     winner = -1
     for k in range(MAX_TEAMS):  # selects, not branches: who wins a point is random
         winner = k if (s[WON + k] >> c) & 1 else winner
     return winner
+
+
+@nb.njit(cache=True, inline="always")
+def player_team(s, c, played):
+    """The team of the seat that played card ``c``, which takes High and Low (docs/rules.md,
+    Shmear: Points); -1 if ``c`` is not among ``played``."""
+    return team(s, s[PLAYED_BY + c]) if (played >> c) & 1 else -1
+
+
+@nb.njit(cache=True, inline="always")
+def game_cards(s, k):
+    """The cards that count for team ``k``'s Game: the tricks it won and, in NE Smear, the
+    bidder's discards for his team (docs/rules.md, NE Smear: Points)."""
+    won = s[WON + k]
+    bidder = s[BIDDER]
+    if s[OPTIONS + O_VARIANT] == NESMEAR and bidder >= 0 and team(s, bidder) == k:
+        won |= s[DISCARDS + bidder]
+    return won
 
 
 @nb.njit(cache=True, inline="always")
@@ -530,21 +568,18 @@ def _score(s):
     played = s[WON] | s[WON + 1] | s[WON + 2]
     high, low = high_low_cards(s, played)
     if high >= 0:
-        s[POINT_WINNER + HIGH] = team(s, s[PLAYED_BY + high]) if (played >> high) & 1 else -1
+        s[POINT_WINNER + HIGH] = player_team(s, high, played)
     if low >= 0:
-        s[POINT_WINNER + LOW] = team(s, s[PLAYED_BY + low]) if (played >> low) & 1 else -1
+        s[POINT_WINNER + LOW] = player_team(s, low, played)
     # Jack, Jick, Joker: to the team that won the trick holding the card
     for point in range(JACK, GAME):
         c = POINT_CARDS[table, point]
         if c >= 0:
-            s[POINT_WINNER + point] = _trick_team(s, c)
+            s[POINT_WINNER + point] = trick_team(s, c)
     # Game: the one team with the most game points (the NE bidder's discards count for his team)
     best, best_team, at_best = -1, -1, 0
     for k in range(teams):
-        won = s[WON + k]
-        if s[OPTIONS + O_VARIANT] == NESMEAR and k == bidder_team:
-            won |= s[DISCARDS + s[BIDDER]]
-        points = game_points(won)
+        points = game_points(game_cards(s, k))
         s[GAME_POINTS + k] = points
         at_best = 1 if points > best else at_best + (points == best)
         best_team = k if points > best else best_team

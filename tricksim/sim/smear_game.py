@@ -297,9 +297,8 @@ class NESmear(SmearGame):
         """NE Smear hides trump from the others until the bidder's first lead, and shows the
         widow to the bidder only."""
         bidder = int(s[K.BIDDER])
-        shown = seat == bidder or s[K.TRICK_NO] > 0 or s[K.IN_TRICK] > 0
         return {
-            "trump": self.trump(s) if shown else None,
+            "trump": self.trump(s) if K.trump_shown(s, seat) else None,
             "widow": CardSet.from_mask(int(s[K.WIDOW_TAKEN])).labels() if seat == bidder else None,
         }
 
