@@ -52,6 +52,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -62,8 +63,8 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
-
 from .layout import phases, state_layout
+
 MAX_PLAYERS = 9  # 9 * 5 + 5 = 50 <= 52
 HAND_SIZE = 5
 KITTY_SIZE = 5
@@ -71,6 +72,7 @@ NUM_TRICKS = 5
 TRICK_POINTS = 5  # per trick won
 BEST_TRUMP_POINTS = 5  # to the player of the hand's highest trump
 MAX_BIDS = 16  # bid values an option may list
+PRIVILEGED = 3  # the top trumps that may be withheld on a lower trump lead: 5, J of trumps, A♥
 MAX_STOCK = 52 - 2 * HAND_SIZE - KITTY_SIZE  # 37 cards with two players
 
 # --- tables (docs/rules.md, Fifty-five) --------------------------------------
@@ -123,7 +125,7 @@ def _withhold():
     out = np.zeros((4, 54), dtype=np.int64)
     for t in range(4):
         order = list(TRUMP_ORDERS[t])
-        privileged = order[:3]  # 5, J of trumps, A♥: always the top three
+        privileged = order[:PRIVILEGED]
         for led in order:
             for c in privileged:
                 if order.index(c) < order.index(led):
@@ -138,6 +140,8 @@ SUIT_MASKS = np.array(
     [[sum(1 << int(c) for c in DECK if EFFECTIVE[t, c] == e) for e in range(4)] for t in range(4)],
     dtype=np.int64,
 )
+# BEATEN_BY[t, c]: the cards that beat c when it is winning a trick, t trumps
+BEATEN_BY = np.array([beaten_by(EFFECTIVE[t], POWER[t], DECK_MASK) for t in range(4)])
 
 # --- options, as stored in the state (and in ``option_array``) ------------------
 
@@ -431,6 +435,20 @@ def play_mask(s, seat):
         return follow | trumps if follow != 0 else hand
     must = trumps & ~WITHHOLD[t, s[LED_CARD]]
     return trumps if must != 0 else hand
+
+
+@nb.njit(cache=True, inline="always")
+def shown_missing(t, led_card, c):
+    """The cards a seat shows it does not hold by playing ``c`` to a trick led with ``led_card``,
+    ``t`` trumps (``play_mask``): nothing when it followed or trumped; on a plain lead, the suit
+    led; on a trump lead, every trump but those it may withhold."""
+    led = EFFECTIVE[t, led_card]
+    e = EFFECTIVE[t, c]
+    if e == led or e == t:
+        return np.int64(0)
+    if led == t:
+        return SUIT_MASKS[t, t] & ~WITHHOLD[t, led_card]
+    return SUIT_MASKS[t, led]
 
 
 @nb.njit(cache=True, inline="always")
