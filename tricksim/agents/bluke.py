@@ -61,12 +61,11 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS
+from ..cards import HIGH_JOKER, LOW_JOKER
 from ..sim import actions as A
 from ..sim.actions import uniform_action
 from ..sim import bluke as K
 from ..sim.kernels import (
-    ALWAYS_WINS,
     RNG_SIZE,
     bit,
     borrow,
@@ -75,6 +74,7 @@ from ..sim.kernels import (
     lowest_card,
     popcount,
     seed_stream,
+    trick_power,
 )
 from .kinds import HEURISTIC
 
@@ -108,28 +108,6 @@ most 127 (the batch loop stores features as int8)."""
 
 HJ, LJ = HIGH_JOKER, LOW_JOKER
 BLUKE_MASK = K.BLUKE_MASK
-
-
-def _higher():
-    """HIGHER[c]: the cards of c's suit that outrank it (HJ above LJ, nothing above HJ)."""
-    higher = np.zeros(NUM_CARDS, dtype=np.int64)
-    for c in range(52):
-        for r in range(c % 13 + 1, 13):
-            higher[c] |= np.int64(1) << np.int64(c - c % 13 + r)
-    higher[LJ] = np.int64(1) << np.int64(HJ)
-    return higher
-
-
-def _beaters():
-    """BEATERS[t, c]: the suited cards that beat c on a trick of c's suit, trump row t:
-    higher cards of its suit and, for a side card, every trump (blukes left out)."""
-    beaters = np.zeros((5, NUM_CARDS), dtype=np.int64)
-    for t in range(5):
-        for c in range(52):
-            beaters[t, c] = HIGHER[c]
-            if t < 4 and c // 13 != t:
-                beaters[t, c] |= K.SUIT_MASKS[t, t]
-    return beaters
 
 
 @nb.njit(cache=True, inline="always")
@@ -172,8 +150,9 @@ def _holding_tables():
     return at_most, any_of
 
 
-HIGHER = _higher()
-BEATERS = _beaters()
+BEATERS = K.BEATEN_BY & ~BLUKE_MASK  # BEATERS[t, c]: the suited cards that beat a winning c, trump row t
+# HIGHER[c]: the cards of c's suit that outrank it (HJ above LJ): with no trump, what beats it, less the blukes
+HIGHER = np.where(K.EFFECTIVE[K.NO_TRUMP] == K.BLUKES, K.BEATEN_BY[K.NO_TRUMP], BEATERS[K.NO_TRUMP])
 HOLDS_AT_MOST, HOLDS_ANY = _holding_tables()
 NO_TRUMP = K.NO_TRUMP
 MODE_NEED, MODE_TAKE, MODE_DUCK = range(3)  # play to win / keep winning / avoid tricks
@@ -294,14 +273,6 @@ def choose_bid(s, seat, params):
 
 
 @nb.njit(cache=True, inline="always")
-def _power_in(t, c, led):
-    """Power of card c in a trick led in effective suit ``led``, -1 when it cannot win
-    (the rule of ``kernels.trick_winner``)."""
-    p = K.POWER[t, c]
-    return p if p >= ALWAYS_WINS or K.EFFECTIVE[t, c] == led else -1
-
-
-@nb.njit(cache=True, inline="always")
 def _cheapest(t, cards):
     """The card of ``cards`` with the lowest power (a side card before a trump)."""
     best, best_power = -1, 1 << 20
@@ -387,7 +358,6 @@ def known_voids(s):
     """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
     (public: read from the trick slots). A bluke shows nothing, it may always be played."""
     n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
-    sets_suit = s[K.OPT_BLUKE_LEAD] == K.LEAD_NEXT_SETS_SUIT
     voids = np.int64(0)
     for trick in range(s[K.TRICK_NO] + 1):
         slot = K.TRICKS + trick * K.TRICK_SLOTS
@@ -395,18 +365,14 @@ def known_voids(s):
         if count == 0:
             break
         seat = s[slot]
-        follow = K.EFFECTIVE[t, s[slot + 1]]
-        follow = -1 if follow == K.BLUKES else follow
-        for i in range(1, count):
-            seat = seat + 1 if seat + 1 < n else 0
+        follow = -1
+        for i in range(count):
             e = K.EFFECTIVE[t, s[slot + 1 + i]]
-            if e == K.BLUKES:
-                continue
-            if follow < 0:
-                if sets_suit:
-                    follow = e
-            elif e != follow:
-                voids |= bit(4 * seat + follow)
+            if i > 0:
+                seat = seat + 1 if seat + 1 < n else 0
+                if follow >= 0 and e != follow and e != K.BLUKES:
+                    voids |= bit(4 * seat + follow)
+            follow = K.suit_to_follow(s, follow, i, e)
     return voids
 
 
@@ -461,13 +427,13 @@ def _follow(s, hand, legal, unseen, mode, urgent):
     led = K.EFFECTIVE[t, s[slot + 1]]
     best = -1
     for i in range(count):
-        best = max(best, _power_in(t, s[slot + 1 + i], led))
+        best = max(best, trick_power(s[slot + 1 + i], led, K.EFFECTIVE[t], K.POWER[t]))
     winners = np.int64(0)
     m = legal
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        if _power_in(t, c, led) > best:
+        if trick_power(c, led, K.EFFECTIVE[t], K.POWER[t]) > best:
             winners |= bit(c)
     last = count == n - 1
     if mode == MODE_DUCK:

@@ -52,6 +52,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -62,8 +63,8 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
-
 from .layout import phases, state_layout
+
 MAX_PLAYERS = 10
 MIN_PLAYERS = 2
 MAX_HAND = 13
@@ -131,6 +132,8 @@ SUIT_MASKS = _suit_masks()
 HAND_SIZES, MATCH_HANDS = _hand_sizes()
 DECK_MASK = (np.int64(1) << np.int64(NUM_CARDS)) - 1
 BLUKE_MASK = SUIT_MASKS[0, BLUKES]
+# BEATEN_BY[t, c]: the cards that beat c when it is winning a trick, trump row t
+BEATEN_BY = np.array([beaten_by(EFFECTIVE[t], POWER[t], DECK_MASK) for t in range(5)])
 
 # --- options, as stored in the state ----------------------------------------
 
@@ -276,18 +279,27 @@ def play_mask(s, seat):
 
 
 @nb.njit(cache=True, inline="always")
+def suit_to_follow(s, follow, n, e):
+    """The suit to follow in a trick (-1: any card) once its card number ``n`` (from 0), of
+    effective suit ``e``, is played, ``follow`` before it (docs/rules.md, Bluke: Play): the suit
+    led, none after a bluke lead; with ``bluke_lead = next_sets_suit`` the first suited card's."""
+    if n == 0:
+        return -1 if e == BLUKES else e
+    if follow < 0 and e != BLUKES and s[OPT_BLUKE_LEAD] == LEAD_NEXT_SETS_SUIT:
+        return e
+    return follow
+
+
+@nb.njit(cache=True, inline="always")
 def _play(s, seat, c):
     slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
     n = s[IN_TRICK]
     s[slot + 1 + n] = c
     s[HANDS + seat] &= ~bit(c)
     s[PLAYED] |= bit(c)
-    e = EFFECTIVE[s[TRUMP], c]
     if n == 0:
         s[slot] = seat
-        s[LED] = -1 if e == BLUKES else e
-    elif s[LED] < 0 and e != BLUKES and s[OPT_BLUKE_LEAD] == LEAD_NEXT_SETS_SUIT:
-        s[LED] = e
+    s[LED] = suit_to_follow(s, s[LED], n, EFFECTIVE[s[TRUMP], c])
     s[IN_TRICK] = n + 1
     if n + 1 < s[NUM_PLAYERS]:
         s[TO_ACT] = _left(s, seat)
