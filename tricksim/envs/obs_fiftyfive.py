@@ -44,7 +44,7 @@ def blocks(game) -> list[Block]:
         Block("trump", 4),
         Block("kitty", DECK),
         Block("discards", DECK),
-        Block("stock_left", 1, high=52 - (n + 1) * K.HAND_SIZE),  # the kitty is as big as a hand
+        Block("stock_left", 1, high=52 - n * K.HAND_SIZE - K.KITTY_SIZE),
         Block("points_taken", n, high=MAX_POINTS),
         totals_block(n),
     ]
@@ -59,7 +59,7 @@ def call_code(action):
         return 0
     if action == A.HOLD:
         return HOLD_CODE
-    return 60 if action == A.BID_60 else action - A.BID
+    return A.bid_points(action)
 
 
 @nb.njit(cache=True)

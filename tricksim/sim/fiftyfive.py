@@ -273,11 +273,6 @@ def higher_bids(s):
 
 
 @nb.njit(cache=True, inline="always")
-def _bid_value(action):
-    return 60 if action == A.BID_60 else action - A.BID
-
-
-@nb.njit(cache=True, inline="always")
 def _bidding(s, seat, action):
     """First round: each seat once, eldest to dealer; a dealer's bid wins, his hold starts the duel."""
     s[LAST_CALL + seat] = action
@@ -298,7 +293,7 @@ def _bidding(s, seat, action):
             _take_kitty(s)
     else:
         s[BIDDER] = seat
-        s[BID] = _bid_value(action)
+        s[BID] = A.bid_points(action)
         if seat == dealer:
             _take_kitty(s)
         else:
@@ -330,7 +325,7 @@ def _duel(s, seat, action):
         _take_kitty(s)
     else:
         s[BIDDER] = seat
-        s[BID] = _bid_value(action)
+        s[BID] = A.bid_points(action)
         s[TO_ACT] = rival if seat == dealer else dealer
 
 
