@@ -267,6 +267,13 @@ def _call(s, seat, action, c):
 
 
 @nb.njit(cache=True, inline="always")
+def partner_shown(s, seat):
+    """Whether ``seat`` may know who the partner is: the partner himself, and everyone once the
+    called card (or JD) has fallen or the hand is over (docs/rules.md, Sheepshead: Partner)."""
+    return s[REVEALED] != 0 or seat == s[PARTNER] or s[PHASE] == OVER
+
+
+@nb.njit(cache=True, inline="always")
 def _under(s, seat, c):
     s[HANDS + seat] &= ~bit(c)
     s[UNKNOWN] = c

@@ -167,7 +167,6 @@ class Sheepshead(Game):
         partner = int(s[K.PARTNER])
         called = int(s[K.CALLED])
         jd = self.options["partner"] == "jack_of_diamonds"
-        knows_partner = bool(s[K.REVEALED]) or seat == partner or s[K.PHASE] == K.OVER
         current = [card_label(int(c)) for c in
                    s[K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS + 1:][:int(s[K.IN_TRICK])]]
         unknown = int(s[K.UNKNOWN])
@@ -179,7 +178,7 @@ class Sheepshead(Game):
             "hand": self.hand(s, seat).labels(),
             "picker": None if picker < 0 else picker,
             "called": None if called < 0 or jd else card_label(called),
-            "partner": (None if partner < 0 else partner) if knows_partner else None,
+            "partner": (None if partner < 0 else partner) if K.partner_shown(s, seat) else None,
             "buried": CardSet.from_mask(int(s[K.BURIED])).labels() if seat == picker else None,
             "unknown": card_label(unknown) if seat == picker and unknown >= 0 else None,
             "tricks": self.tricks(s),
