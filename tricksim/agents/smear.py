@@ -325,7 +325,9 @@ def shown_voids(s):
     """Bit ``4 * seat + suit`` for each effective suit a seat has shown it lacks: it played
     another card to a trick of that suit (a trump, where a trump was not allowed either)."""
     row = s[TABLE]
+    t = s[TRUMP]
     n = s[NUM_PLAYERS]
+    may_trump = s[OPTIONS + O_MAY_TRUMP]
     voids = np.int64(0)
     for k in range(s[TRICK_NO] + 1):
         slot = TRICKS + k * TRICK_SLOTS
@@ -337,7 +339,7 @@ def shown_voids(s):
         for i in range(1, count):
             seat = left(s, seat)
             e = EFFECTIVE[row, s[slot + 1 + i]]
-            if shows_void(s, led, e):
+            if shows_void(led, e, t, may_trump):
                 voids |= bit(4 * seat + led)
     return voids
 

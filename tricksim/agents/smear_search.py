@@ -72,7 +72,7 @@ from ..sim import smear as K
 from ..sim.kernels import NO_BOUND, bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
 from ..sim.smear import (
     BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, IN_TRICK,
-    JACK, LEADER, LED, NUM_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
+    JACK, LEADER, LED, NUM_PLAYERS, O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
     OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
     PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
     TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
@@ -123,6 +123,8 @@ def shown_voids(s, out):
     out[:] = 0
     n = s[NUM_PLAYERS]
     table = s[TABLE]
+    trump = s[TRUMP]
+    may_trump = s[OPTIONS + O_MAY_TRUMP]
     for t in range(s[TRICK_NO] + 1):
         slot = TRICKS + t * TRICK_SLOTS
         count = n if t < s[TRICK_NO] else s[IN_TRICK]
@@ -132,7 +134,7 @@ def shown_voids(s, out):
         led = EFFECTIVE[table, s[slot + 1]]
         for i in range(1, count):
             e = EFFECTIVE[table, s[slot + 1 + i]]
-            if shows_void(s, led, e):
+            if shows_void(led, e, trump, may_trump):
                 out[(leader + i) % n] |= SUIT_MASKS[table, led]
 
 

@@ -421,11 +421,13 @@ def play_mask(s, seat):
 
 
 @nb.njit(cache=True, inline="always")
-def shows_void(s, led, e):
+def shows_void(led, e, trump, may_trump):
     """Whether a card of effective suit ``e`` played to a trick led in ``led`` shows that its
-    player holds none of ``led`` (``play_mask``): he did not follow, and not with a trump he may
-    play anyway (``may_trump``, and always in NE Smear)."""
-    return e != led and (e != s[TRUMP] or s[OPTIONS + O_MAY_TRUMP] == 0)
+    player holds none of ``led`` (``play_mask``), ``trump`` trumps and ``may_trump`` the option
+    (on in NE Smear): he did not follow, and not with a trump he may play anyway. The caller reads
+    the two slots once for its whole loop (measured: read each time, the NE Smear heuristic ran at
+    0.8 of its speed)."""
+    return e != led and (e != trump or may_trump == 0)
 
 
 @nb.njit(cache=True, inline="always")
