@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from tricksim.cards import cards_of
-from tricksim.sim import kernels
+from tricksim.sim import bluke, fiftyfive, kernels, sheepshead, smear
 
 
 def _random_masks(count, seed=5):
@@ -87,3 +87,31 @@ def test_highest_bit_and_lowest_card_are_the_ends_of_a_mask():
     for mask in _random_masks(2000) + [1, 1 << 53, (1 << 53) | 1]:
         assert kernels.highest_bit(mask) == mask.bit_length() - 1
         assert kernels.lowest_card(mask) == cards_of(mask)[0]
+
+
+def _rule_rows():
+    """Every game's (effective, power, deck mask, BEATEN_BY) row, one per trump row."""
+    yield "sheepshead", sheepshead.EFFECTIVE, sheepshead.POWER, sheepshead.DECK_MASK, sheepshead.BEATEN_BY
+    for t in range(4):
+        yield f"fiftyfive {t}", fiftyfive.EFFECTIVE[t], fiftyfive.POWER[t], fiftyfive.DECK_MASK, fiftyfive.BEATEN_BY[t]
+    for t in range(5):
+        yield f"bluke {t}", bluke.EFFECTIVE[t], bluke.POWER[t], bluke.DECK_MASK, bluke.BEATEN_BY[t]
+    for row in range(8):
+        yield (f"smear {row}", smear.EFFECTIVE[row], smear.POWER[row], smear.DECK_MASKS[row // 4],
+               smear.BEATEN_BY[row])
+
+
+RULE_ROWS = list(_rule_rows())
+
+
+@pytest.mark.parametrize("name, effective, power, deck, beaten_by", RULE_ROWS, ids=[row[0] for row in RULE_ROWS])
+def test_beaten_by_is_what_takes_a_trick_from_its_lead(name, effective, power, deck, beaten_by):
+    """A card d is in BEATEN_BY[c] exactly when d, played after c leads, wins the trick."""
+    cards = cards_of(int(deck))
+    trick = np.zeros(2, np.int64)
+    for c in cards:
+        for d in cards:
+            if c != d:
+                trick[:] = c, d
+                wins = kernels.trick_winner(trick, 0, 2, effective[c], effective, power, -1) == 1
+                assert wins == bool(int(beaten_by[c]) >> d & 1), (name, c, d)

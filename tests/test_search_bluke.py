@@ -416,7 +416,7 @@ def test_keys_tell_apart_what_changes_the_future():
 
 def _future(s):
     """What the rest of the hand reads, spelled out (for the key's injectivity check)."""
-    n = int(s[K.PLAYERS])
+    n = int(s[K.NUM_PLAYERS])
     slot = K.TRICKS + int(s[K.TRICK_NO]) * K.TRICK_SLOTS
     bidding = s[K.PHASE] == K.BIDDING
     return (int(s[K.PHASE]), n, int(s[K.TRUMP]), int(s[K.TO_ACT]), int(s[K.LEADER]), int(s[K.LED]),

@@ -49,7 +49,7 @@ dealer whose bid is barred takes the legal bid nearest the target.
   took one) scores the same whatever happens: play on to take tricks and set others.
 
 **Knowledge.** The agent reads only what the seat to act may know: its own hand
-(``HANDS + seat``), ``TURNED``, ``TRUMP``, ``PHASE``, ``TO_ACT``, ``DEALER``, ``PLAYERS``,
+(``HANDS + seat``), ``TURNED``, ``TRUMP``, ``PHASE``, ``TO_ACT``, ``DEALER``, ``NUM_PLAYERS``,
 ``HAND_SIZE``, ``TRICK_NO``, ``IN_TRICK``, ``PLAYED``, ``BIDS``, ``BIDS_MADE``,
 ``BID_TOTAL``, ``TAKEN``, the options (through ``bid_mask`` and ``play_mask`` too) and the
 trick slots ``TRICKS``, from which it derives who showed a void. Never another hand or
@@ -61,12 +61,11 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
-from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS
+from ..cards import HIGH_JOKER, LOW_JOKER
 from ..sim import actions as A
 from ..sim.actions import uniform_action
 from ..sim import bluke as K
 from ..sim.kernels import (
-    ALWAYS_WINS,
     RNG_SIZE,
     bit,
     borrow,
@@ -75,6 +74,7 @@ from ..sim.kernels import (
     lowest_card,
     popcount,
     seed_stream,
+    trick_power,
 )
 from .kinds import HEURISTIC
 
@@ -108,28 +108,6 @@ most 127 (the batch loop stores features as int8)."""
 
 HJ, LJ = HIGH_JOKER, LOW_JOKER
 BLUKE_MASK = K.BLUKE_MASK
-
-
-def _higher():
-    """HIGHER[c]: the cards of c's suit that outrank it (HJ above LJ, nothing above HJ)."""
-    higher = np.zeros(NUM_CARDS, dtype=np.int64)
-    for c in range(52):
-        for r in range(c % 13 + 1, 13):
-            higher[c] |= np.int64(1) << np.int64(c - c % 13 + r)
-    higher[LJ] = np.int64(1) << np.int64(HJ)
-    return higher
-
-
-def _beaters():
-    """BEATERS[t, c]: the suited cards that beat c on a trick of c's suit, trump row t:
-    higher cards of its suit and, for a side card, every trump (blukes left out)."""
-    beaters = np.zeros((5, NUM_CARDS), dtype=np.int64)
-    for t in range(5):
-        for c in range(52):
-            beaters[t, c] = HIGHER[c]
-            if t < 4 and c // 13 != t:
-                beaters[t, c] |= K.SUIT_MASKS[t, t]
-    return beaters
 
 
 @nb.njit(cache=True, inline="always")
@@ -172,8 +150,9 @@ def _holding_tables():
     return at_most, any_of
 
 
-HIGHER = _higher()
-BEATERS = _beaters()
+BEATERS = K.BEATEN_BY & ~BLUKE_MASK  # BEATERS[t, c]: the suited cards that beat a winning c, trump row t
+# HIGHER[c]: the cards of c's suit that outrank it (HJ above LJ): with no trump, what beats it, less the blukes
+HIGHER = np.where(K.EFFECTIVE[K.NO_TRUMP] == K.BLUKES, K.BEATEN_BY[K.NO_TRUMP], BEATERS[K.NO_TRUMP])
 HOLDS_AT_MOST, HOLDS_ANY = _holding_tables()
 NO_TRUMP = K.NO_TRUMP
 MODE_NEED, MODE_TAKE, MODE_DUCK = range(3)  # play to win / keep winning / avoid tricks
@@ -247,7 +226,7 @@ def hand_strength(hand, trump, turned, players, size, position, params):
 def seat_position(s, seat):
     """Seats from eldest (0) round to the dealer (players - 1)."""
     p = seat - s[K.DEALER] - 1
-    return p + s[K.PLAYERS] if p < 0 else p
+    return p + s[K.NUM_PLAYERS] if p < 0 else p
 
 
 @nb.njit(cache=True, inline="always")
@@ -270,7 +249,7 @@ def sure_tricks(hand, unseen, trump):
 @nb.njit(cache=True, inline="always")
 def choose_bid(s, seat, params):
     """The bid (a number of tricks) for ``seat`` (module docstring, Bid)."""
-    n, size = s[K.PLAYERS], s[K.HAND_SIZE]
+    n, size = s[K.NUM_PLAYERS], s[K.HAND_SIZE]
     hand = s[K.HANDS + seat]
     e, var = hand_strength(hand, s[K.TRUMP], s[K.TURNED], n, size, seat_position(s, seat), params)
     later = n - 1 - s[K.BIDS_MADE]
@@ -291,14 +270,6 @@ def choose_bid(s, seat, params):
 
 
 # --- card play -----------------------------------------------------------------------------------
-
-
-@nb.njit(cache=True, inline="always")
-def _power_in(t, c, led):
-    """Power of card c in a trick led in effective suit ``led``, -1 when it cannot win
-    (the rule of ``kernels.trick_winner``)."""
-    p = K.POWER[t, c]
-    return p if p >= ALWAYS_WINS or K.EFFECTIVE[t, c] == led else -1
 
 
 @nb.njit(cache=True, inline="always")
@@ -386,8 +357,7 @@ def _throw_away(t, hand, cards, short_first):
 def known_voids(s):
     """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
     (public: read from the trick slots). A bluke shows nothing, it may always be played."""
-    n, t = s[K.PLAYERS], s[K.TRUMP]
-    sets_suit = s[K.OPT_BLUKE_LEAD] == K.LEAD_NEXT_SETS_SUIT
+    n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     voids = np.int64(0)
     for trick in range(s[K.TRICK_NO] + 1):
         slot = K.TRICKS + trick * K.TRICK_SLOTS
@@ -395,18 +365,14 @@ def known_voids(s):
         if count == 0:
             break
         seat = s[slot]
-        follow = K.EFFECTIVE[t, s[slot + 1]]
-        follow = -1 if follow == K.BLUKES else follow
-        for i in range(1, count):
-            seat = seat + 1 if seat + 1 < n else 0
+        follow = -1
+        for i in range(count):
             e = K.EFFECTIVE[t, s[slot + 1 + i]]
-            if e == K.BLUKES:
-                continue
-            if follow < 0:
-                if sets_suit:
-                    follow = e
-            elif e != follow:
-                voids |= bit(4 * seat + follow)
+            if i > 0:
+                seat = seat + 1 if seat + 1 < n else 0
+                if follow >= 0 and e != follow and e != K.BLUKES:
+                    voids |= bit(4 * seat + follow)
+            follow = K.suit_to_follow(s, follow, i, e)
     return voids
 
 
@@ -433,7 +399,7 @@ def _lead(s, seat, hand, unseen, mode, urgent):
         if voids < 0:
             voids = known_voids(s)
         shown = False  # another seat known to be out of the suit may ruff
-        for p in range(s[K.PLAYERS]):
+        for p in range(s[K.NUM_PLAYERS]):
             shown |= p != seat and (voids >> (4 * p + suit)) & 1 != 0
         if not shown:
             return c
@@ -455,19 +421,19 @@ def _lead(s, seat, hand, unseen, mode, urgent):
 
 @nb.njit(cache=True, inline="always")
 def _follow(s, hand, legal, unseen, mode, urgent):
-    t, n = s[K.TRUMP], s[K.PLAYERS]
+    t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     count = s[K.IN_TRICK]
     led = K.EFFECTIVE[t, s[slot + 1]]
     best = -1
     for i in range(count):
-        best = max(best, _power_in(t, s[slot + 1 + i], led))
+        best = max(best, trick_power(s[slot + 1 + i], led, K.EFFECTIVE[t], K.POWER[t]))
     winners = np.int64(0)
     m = legal
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        if _power_in(t, c, led) > best:
+        if trick_power(c, led, K.EFFECTIVE[t], K.POWER[t]) > best:
             winners |= bit(c)
     last = count == n - 1
     if mode == MODE_DUCK:
@@ -525,7 +491,7 @@ def act(s, params, rng):
 def record_features(s, dealt, out, i, column):
     """Write len(FEATURES) int64 values to out[i, column:column + len(FEATURES)] for the finished hand s;
     dealt[p] is seat p's hand as dealt (before any blind, kitty, widow, draw or discard)."""
-    n, t = s[K.PLAYERS], s[K.TRUMP]
+    n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     for p in range(K.MAX_PLAYERS):
         if p < n:
             out[i, column + p] = popcount(dealt[p] & K.SUIT_MASKS[t, t]) if t < 4 else 0

@@ -75,7 +75,7 @@ def forbidden_masks(s, out):
     """``out[p]``: the cards seat ``p`` cannot hold now, the suits it showed void in."""
     voids = known_voids(s)
     trump = s[K.TRUMP]
-    for p in range(s[K.PLAYERS]):
+    for p in range(s[K.NUM_PLAYERS]):
         out[p] = 0
         for e in range(4):
             if voids >> (4 * p + e) & 1:
@@ -87,7 +87,7 @@ def _deal_order(s, seat, forbid, order):
     """The other seats, those with the most forbidden cards first, into ``order``; returns how
     many. Dealing them first makes a failing try fail sooner (the distribution is the same)."""
     count = 0
-    for p in range(s[K.PLAYERS]):
+    for p in range(s[K.NUM_PLAYERS]):
         if p == seat:
             continue
         i = count
@@ -179,7 +179,7 @@ def _construct(s, seat, unseen, forbid, rng, out):
     """Deal ``unseen`` card by card so that every seat keeps its shown voids (always possible:
     the real deal is one, and each step keeps Hall's condition). Places are the seats (index =
     seat; ``seat`` itself has no room) and the rest (index = players)."""
-    n = s[K.PLAYERS]
+    n = s[K.NUM_PLAYERS]
     trump = s[K.TRUMP]
     places = n + 1
     room = np.zeros(K.MAX_PLAYERS + 1, np.int64)
@@ -246,7 +246,7 @@ def play_key(s):
     and the tricks left; while bidding also the dealer and the bids so far (the hook reads
     their total). Not the undealt rest (out of play), nor the tricks taken or the finished
     tricks' history: transposed finished tricks give the same key."""
-    n = s[K.PLAYERS]
+    n = s[K.NUM_PLAYERS]
     h = hash_mix(np.int64(0x2545F4914F6CDD1D), s[K.PHASE])
     h = hash_mix(h, n)
     h = hash_mix(h, s[K.TRUMP])
@@ -275,7 +275,7 @@ def play_key(s):
 def score_key(s):
     """``play_key`` folded with what the hand's score reads: each seat's bid and tricks taken."""
     h = play_key(s)
-    for p in range(s[K.PLAYERS]):
+    for p in range(s[K.NUM_PLAYERS]):
         h = hash_mix(h, s[K.BIDS + p])
         h = hash_mix(h, s[K.TAKEN + p])
     return h
@@ -295,7 +295,7 @@ def _live_cards(s, seat, cards):
     """Cards that can still meet ``seat``'s cards in a trick: the other hands, the current
     trick, and (to stay safe) ``seat``'s own cards outside ``cards``."""
     live = s[K.HANDS + seat] & ~cards
-    for p in range(s[K.PLAYERS]):
+    for p in range(s[K.NUM_PLAYERS]):
         if p != seat:
             live |= s[K.HANDS + p]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS

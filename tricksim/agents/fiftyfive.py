@@ -63,6 +63,7 @@ from ..sim import actions as A
 from ..sim.actions import uniform_action
 from ..sim.fiftyfive import (
     ACE_OF_HEARTS,
+    BEATEN_BY,
     BIDDER,
     BID,
     BLOCK,
@@ -101,12 +102,12 @@ from ..sim.fiftyfive import (
     TRUMP,
     TRUMP_ORDERS,
     TRUMPING,
-    WITHHOLD,
     deal_random,
     exchange_limit,
     legal,
     play_mask,
     record,
+    shown_missing,
     side,
     step,
 )
@@ -164,19 +165,6 @@ def _trump_order():
     return order
 
 
-def _beaters():
-    """BEATERS[t, c]: the cards that beat ``c`` when ``c`` is winning a trick: higher trumps,
-    and for a plain card also the higher cards of its suit (docs/rules.md, All games: Seats, deals and tricks)."""
-    out = np.zeros((4, 52), dtype=np.int64)
-    for t in range(4):
-        for c in range(52):
-            for d in range(52):
-                trump_d = POWER[t, d] >= ALWAYS_WINS
-                if POWER[t, d] > POWER[t, c] and (trump_d or EFFECTIVE[t, d] == EFFECTIVE[t, c]):
-                    out[t, c] |= 1 << d
-    return out
-
-
 def _top_trumps():
     """TOP_TRUMPS[t]: the 5, J and A of trumps and A♥ (three cards with hearts trumps)."""
     return np.array([sum(1 << c for c in {card(r, SUIT_NAMES[t]) for r in "5JA"} | {ACE_OF_HEARTS})
@@ -205,8 +193,7 @@ def _keep_order():
 
 TRUMP_ORDER = _trump_order()
 ORDER_LEN = np.array([len(o) for o in TRUMP_ORDERS], dtype=np.int64)
-BEATERS = _beaters()
-HIGHER = BEATERS & TRUMPS[:, None]  # HIGHER[t, c]: the trumps above trump c
+HIGHER = BEATEN_BY & TRUMPS[:, None]  # HIGHER[t, c]: the trumps above trump c
 TOP_TRUMPS = _top_trumps()
 PLAIN_RANK = _plain_rank()
 KEEP_ORDER = _keep_order()
@@ -228,7 +215,7 @@ def _p_none():
     return out
 
 
-MAX_BEATERS = max(bin(int(m)).count("1") for m in BEATERS.ravel())
+MAX_BEATERS = max(bin(int(m)).count("1") for m in BEATEN_BY.ravel())
 P_NONE = _p_none()
 
 
@@ -245,15 +232,7 @@ def shown_void(s, p, t):
         pos = pos + n if pos < 0 else pos
         if pos == 0 or pos >= count:
             continue
-        led_card = s[slot + 1]
-        led = EFFECTIVE[t, led_card]
-        e = EFFECTIVE[t, s[slot + 1 + pos]]
-        if e == led or e == t:
-            continue
-        if led == t:  # no trump played to a trump lead: it holds none but those it may withhold
-            cant |= SUIT_MASKS[t, t] & ~WITHHOLD[t, led_card]
-        else:  # neither followed nor trumped: void in the suit led
-            cant |= SUIT_MASKS[t, led]
+        cant |= shown_missing(t, s[slot + 1], s[slot + 1 + pos])
     return cant
 
 
@@ -278,7 +257,7 @@ def suit_value(hand, t, unseen, players, params):
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        tricks += params[WIN_WEIGHT] * P_NONE[unknown, held, popcount(BEATERS[t, c] & unseen)]
+        tricks += params[WIN_WEIGHT] * P_NONE[unknown, held, popcount(BEATEN_BY[t, c] & unseen)]
     trumps = hand & TRUMPS[t]
     tricks += params[LOW_TRUMP] * popcount(trumps) + params[KING] * popcount(hand & KINGS & ~TRUMPS[t])
     for i in range(ORDER_LEN[t]):
@@ -428,7 +407,7 @@ def threat(s, me, t, first_pos, unseen):
 def beaten(c, t, cards, unknown, held):
     """Chance that an opponent holding ``held`` of the ``unknown`` cards, among them possibly the
     ``cards``, can beat ``c``."""
-    return 1.0 - P_NONE[unknown, held, popcount(BEATERS[t, c] & cards)]
+    return 1.0 - P_NONE[unknown, held, popcount(BEATEN_BY[t, c] & cards)]
 
 
 @nb.njit(cache=True, inline="always")
@@ -474,7 +453,7 @@ def follow_card(s, me, t, hand, unseen, params):
     winner = s[slot] + pos
     winner = winner - n if winner >= n else winner
     winning = s[slot + 1 + pos]
-    winners = legal_cards & BEATERS[t, winning]
+    winners = legal_cards & BEATEN_BY[t, winning]
     if winners == 0:
         return lowest_power(legal_cards, t)
     unknown = popcount(unseen)

@@ -77,9 +77,9 @@ import numba as nb
 import numpy as np
 
 from ..sim.fiftyfive import (
-    ACE_OF_HEARTS,
     BEST_POWER,
     BEST_SEAT,
+    BEST_TRUMP_POINTS,
     BID,
     BIDDER,
     DEALER,
@@ -106,10 +106,11 @@ from ..sim.fiftyfive import (
     OUTCOME,
     OVER,
     PHASE,
-    PLAIN_ORDERS,
     PLAYED,
     PLAYING,
     POINTS,
+    POWER,
+    PRIVILEGED,
     RIVAL,
     SCORES,
     STOCK,
@@ -118,12 +119,13 @@ from ..sim.fiftyfive import (
     SUIT_MASKS,
     TO_ACT,
     TRICK_NO,
+    TRICK_POINTS,
     TRICK_SLOTS,
     TRICKS,
     TRUMP,
     TRUMP_ORDERS,
-    WITHHOLD,
     bidder_score,
+    shown_missing,
     side,
     side_tricks,
 )
@@ -137,28 +139,18 @@ from ..sim.kernels import (
     nth_card,
     popcount,
     rand_below,
+    suit_orders,
 )
 
 MAX_TRIES = 256  # rejection tries before the constructive deal (a try is a few draws)
-PRIVILEGED = 3  # the top three trumps (5, J of trumps, A♥) may be withheld on a lower trump lead
 
 # --- tables (docs/rules.md, Fifty-five) ----------------------------------------
 
 
-def _run_order():
-    """RUN_ORDER[t, e, i]: the i-th strongest card of effective suit e when t is trumps (the
-    trump order, or the plain order without A♥), -1 past the last; RUN_LENGTH[t, e] cards."""
-    order = np.full((4, 4, 14), -1, dtype=np.int64)
-    length = np.zeros((4, 4), dtype=np.int64)
-    for t in range(4):
-        for e in range(4):
-            cards = list(TRUMP_ORDERS[t]) if e == t else [c for c in PLAIN_ORDERS[e] if c != ACE_OF_HEARTS]
-            order[t, e, :len(cards)] = cards
-            length[t, e] = len(cards)
-    return order, length
-
-
-RUN_ORDER, RUN_LENGTH = _run_order()
+# RUN_ORDER[t, e, i]: the i-th strongest card of effective suit e when t is trumps, -1 past the
+# last; RUN_LENGTH[t, e] cards
+RUN_ORDER = np.array([suit_orders(EFFECTIVE[t], POWER[t], DECK_MASK, 4, max(map(len, TRUMP_ORDERS))) for t in range(4)])
+RUN_LENGTH = (RUN_ORDER >= 0).sum(axis=2)
 
 # slots folded into play_key as they are (each read by legal/step, or deciding the points to come)
 PLAY_SLOTS = np.array([PHASE, TO_ACT, DEALER, NUM_PLAYERS, BIDDER, BID, RIVAL, TRUMP, EXCHANGED,
@@ -203,17 +195,8 @@ def cannot_hold(s, out):
         count = _trick_count(s, k)
         if count == 0:
             continue
-        led_card = s[slot + 1]
-        led = EFFECTIVE[t, led_card]
         for i in range(1, count):
-            e = EFFECTIVE[t, s[slot + 1 + i]]
-            if e == led or e == t:  # followed, or trumped (always allowed): nothing shown
-                continue
-            p = (leader + i) % n
-            if led == t:
-                out[p] |= SUIT_MASKS[t, t] & ~WITHHOLD[t, led_card]
-            else:
-                out[p] |= SUIT_MASKS[t, led]
+            out[(leader + i) % n] |= shown_missing(t, s[slot + 1], s[slot + 1 + i])
 
 
 @nb.njit(cache=True, inline="always")
@@ -475,7 +458,7 @@ def points_bounds(s, seat):
     each trick not yet finished, and the best trump's 5 (added when the hand ends)."""
     if s[TO_ACT] < 0:
         return np.int64(0), np.int64(0)
-    return np.int64(0), np.int64(5 * (NUM_TRICKS - s[TRICK_NO]) + 5)
+    return np.int64(0), np.int64(TRICK_POINTS * (NUM_TRICKS - s[TRICK_NO]) + BEST_TRUMP_POINTS)
 
 
 @nb.njit(cache=True, inline="always")

@@ -61,7 +61,7 @@ from ..sim import actions as A
 from ..sim.actions import uniform_action
 from ..sim import sheepshead as K
 from ..sim.kernels import (RNG_SIZE, _as_pointer, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount,
-                           seed_stream, trick_winner)
+                           seed_stream)
 from .kinds import HEURISTIC
 
 PARAMS = (
@@ -125,17 +125,6 @@ def _trump_rank():
     return rank
 
 
-def _beats():
-    """Cards that beat card ``c`` when ``c`` is winning the trick: the higher trumps for a trump;
-    the higher cards of its suit and every trump for a fail card (then the suit led)."""
-    beats = np.zeros(54, dtype=np.int64)
-    for c in K.DECK:
-        e = K.EFFECTIVE[c]
-        same = [d for d in K.DECK if K.EFFECTIVE[d] == e and K.POWER[d] > K.POWER[c]]
-        beats[c] = _mask(same) | (0 if e == TRUMP else TRUMPS)
-    return beats
-
-
 def _keep():
     """What holding a card is worth beyond its points, in half points: a trump by its rank, a
     fail ace a little (it may take a trick later). Throwing to a foe costs points + keep;
@@ -179,7 +168,6 @@ def _order(key):
 
 TRUMP_RANK = _trump_rank()
 JACK_RANK = TRUMP_RANK[JD]  # trumps from here up are the eight "power" trumps
-BEATS = _beats()
 KEEP = _keep()
 DUMP = 2 * K.POINTS + KEEP  # cost of giving a card to a foe's trick
 SCHMEAR = 2 * K.POINTS - KEEP  # gain of giving a card to a friend's trick
@@ -490,13 +478,11 @@ def _follow(s, seat, legal, unseen, friends, params):
     leader = s[K.LEADER]
     led = s[K.LED]
     slot, trick, points = _current_trick(s, n)
-    picker = s[K.PICKER]
-    cannot_win = (picker - leader + PLAYERS) % PLAYERS if s[K.UNKNOWN_TRICK] == s[K.TRICK_NO] else -1
-    pos = trick_winner(s, slot, n, led, K.EFFECTIVE, K.POWER, cannot_win)
+    pos = K.winning_position(s, n)
     winning = s[slot + pos]
     winner = (leader + pos) % PLAYERS
     to_come = PLAYERS - 1 - n
-    wins = legal & BEATS[winning]
+    wins = legal & K.BEATEN_BY[winning]
     friend = (friends >> winner) & 1
     if not friend and wins == 0:
         return _least(legal, ORDER_DUMP)  # the commonest case, before any further work
@@ -534,8 +520,8 @@ def leaster_play(s, seat, legal):
     if n == 0:
         return _least(legal, ORDER_SHED)  # lead the card least likely to win
     slot, _, points = _current_trick(s, n)
-    pos = trick_winner(s, slot, n, s[K.LED], K.EFFECTIVE, K.POWER, -1)
-    wins = legal & BEATS[s[slot + pos]]
+    pos = K.winning_position(s, n)
+    wins = legal & K.BEATEN_BY[s[slot + pos]]
     ducks = legal & ~wins
     if (n == PLAYERS - 1 and points == 0 and s[K.TRICKS_WON + seat] == 0
             and s[K.TRICK_NO] < K.NUM_TRICKS - 1 and wins & ZERO_POINT_CARDS != 0):

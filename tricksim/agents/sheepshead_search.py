@@ -89,8 +89,8 @@ from numba.extending import overload
 from ..cards import CLUBS, HEARTS, SPADES
 from ..sim import sheepshead as K
 from ..sim import actions as A
-from ..sim.kernels import (ALWAYS_WINS, NO_BOUND, bit, draw_cards, follow_mask, has, hash_mix, lowest_card, mask_points,
-                           popcount, rand_below, trick_winner)
+from ..sim.kernels import (NO_BOUND, bit, draw_cards, follow_mask, has, hash_mix, lowest_card, mask_points, popcount,
+                           rand_below, suit_orders, trick_power)
 
 P = K.PLAYERS
 BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
@@ -104,34 +104,12 @@ ENDGAME_TRICKS = 3
 TENS = int(sum(1 << int(c) for c in K.TENS))
 
 
-def _beaten_by():
-    """Per card, the cards that beat it once it may win a trick (a trump, or a card of the suit
-    led): the higher cards of its effective suit, and every trump if it is a fail card."""
-    out = np.zeros(64, dtype=np.int64)
-    for c in K.DECK:
-        for d in K.DECK:
-            e, f = K.EFFECTIVE[c], K.EFFECTIVE[d]
-            if (f == e and K.POWER[d] > K.POWER[c]) or (e != K.TRUMP and f == K.TRUMP):
-                out[c] |= np.int64(1) << np.int64(d)
-    return out
-
-
-BEATEN_BY = _beaten_by()
 # the points a card is played for, in the solver's move order: a queen or jack (3 or 2 points) is
 # worth more as a trump than as points (measured: counting them costs 1.3 times the positions)
 WORTH = np.where(K.POINTS >= 4, K.POINTS, 0)
 
 
-def _suit_order():
-    """Per effective suit, its cards from the highest trick power down (-1 padded)."""
-    order = np.full((5, 14), -1, dtype=np.int64)
-    for e in range(5):
-        cards = sorted((int(c) for c in K.DECK if K.EFFECTIVE[c] == e), key=lambda c: -K.POWER[c])
-        order[e, :len(cards)] = cards
-    return order
-
-
-SUIT_ORDER = _suit_order()
+SUIT_ORDER = suit_orders(K.EFFECTIVE, K.POWER, K.DECK_MASK, 5, 14)  # per effective suit, strongest first
 
 # the slots play_key reads as they are (each changes the legal moves, the tricks or the score)
 KEY_SLOTS = np.array([K.BLIND, K.BURIED, K.PHASE, K.DEALER, K.TO_ACT, K.PICKER, K.CALLED, K.PARTNER,
@@ -153,14 +131,6 @@ def _called_ace_rules(s):
 def _unknown_call(s):
     """Whether the call was an unknown call (public: the picker set a card aside, or is about to)."""
     return _called_ace_rules(s) and (s[K.UNKNOWN] >= 0 or s[K.PHASE] == K.UNDERING)
-
-
-@nb.njit(cache=True)
-def _lead_suit(s, c):
-    """The effective suit a lead of ``c`` sets (the unknown counts as the called suit)."""
-    if c == s[K.UNKNOWN]:
-        return K.EFFECTIVE[s[K.CALLED]]
-    return K.EFFECTIVE[c]
 
 
 @nb.njit(cache=True)
@@ -225,7 +195,7 @@ def _public_play(s, forbid):
         if n == 0:
             continue
         leader = s[K.LEADER] if current else s[slot]
-        led = _lead_suit(s, s[slot + 1])
+        led = K.played_suit(s, s[slot + 1])
         x_led = x_led or led == x
         for i in range(n):
             p = (leader + i) % P
@@ -703,10 +673,10 @@ def side_points(s, seat):
 def _side_tally(s, seat, tricks, points, total):
     """``side_points`` of ``seat`` (sides formed) when the picker's side has taken ``tricks`` tricks
     and ``points`` card points of the ``total`` in finished tricks."""
-    bury = mask_points(s[K.BURIED], K.POINTS)
+    ours, theirs = K.bury_shares(s, tricks)
     if _on_picker_side(s, seat):
-        return np.int64(points + (bury if tricks > 0 else 0))
-    return np.int64(total - points + (bury if tricks == 0 else 0))
+        return np.int64(points + ours)
+    return np.int64(total - points + theirs)
 
 
 @nb.njit(cache=True, inline="always")
@@ -771,7 +741,7 @@ def _later_cards(s, seat, led, count, seats):
 @nb.njit(cache=True, inline="always")
 def _takes(c, led, later):
     """Whether card ``c`` (played to a trick led in ``led``) beats every card of ``later``."""
-    return (K.POWER[c] >= ALWAYS_WINS or K.EFFECTIVE[c] == led) and later & BEATEN_BY[c] == 0
+    return trick_power(c, led, K.EFFECTIVE, K.POWER) >= 0 and later & K.BEATEN_BY[c] == 0
 
 
 @nb.njit(cache=True, inline="always")
@@ -821,13 +791,13 @@ def move_priority(s, moves, n, out):
             foes = np.int64(-1)
             for i in range(n):
                 c = moves[i] - base
-                if (K.EFFECTIVE[c] if c != unknown else K.EFFECTIVE[s[K.CALLED]]) != e:
+                if K.played_suit(s, c) != e:
                     continue
                 if foes == -1:
                     foes = _later_cards(s, seat, e, P - 1, others)
                 if c != unknown and _takes(c, e, foes):
                     out[i] = 4096 + 64 * WORTH[c] - K.POWER[c]
-                elif c != unknown and _mate_takes(s, seat, e, P - 1, mates, BEATEN_BY[c], foes):
+                elif c != unknown and _mate_takes(s, seat, e, P - 1, mates, K.BEATEN_BY[c], foes):
                     out[i] = 3072 - 64 * K.POINTS[c] - K.POWER[c]
                 else:
                     out[i] = 2048 - 64 * K.POINTS[c] - K.POWER[c]
@@ -837,16 +807,15 @@ def move_priority(s, moves, n, out):
     led = s[K.LED]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     leader = s[slot]
-    cannot_win = (s[K.PICKER] - leader) % P if s[K.UNKNOWN_TRICK] == s[K.TRICK_NO] else -1
-    first = trick_winner(s, slot + 1, in_trick, led, K.EFFECTIVE, K.POWER, cannot_win)
+    first = K.winning_position(s, in_trick)
     best = s[slot + 1 + first]
     later = P - 1 - in_trick
     foes = _later_cards(s, seat, led, later, others)
-    ours = (mates >> ((leader + first) % P)) & 1 and foes & BEATEN_BY[best] == 0
-    mate = not ours and _mate_takes(s, seat, led, later, mates, BEATEN_BY[best], foes)
+    ours = (mates >> ((leader + first) % P)) & 1 and foes & K.BEATEN_BY[best] == 0
+    mate = not ours and _mate_takes(s, seat, led, later, mates, K.BEATEN_BY[best], foes)
     for i in range(n):
         c = moves[i] - base
-        if ours or (c != unknown and has(BEATEN_BY[best], c) and _takes(c, led, foes)):
+        if ours or (c != unknown and has(K.BEATEN_BY[best], c) and _takes(c, led, foes)):
             out[i] = 4096 + 64 * WORTH[c] - K.POWER[c]
         elif mate:
             out[i] = 3072 + 64 * WORTH[c] - K.POWER[c]
@@ -898,7 +867,7 @@ def _score_range(s, seat, tricks, points, total, left):
         for pts in (taken + gain_low, taken + gain_high):
             v = _units(pts, some, role, alone, bump)
             low, high = min(low, v), max(high, v)
-    doubled = 2 if s[K.DOUBLED] else 1
+    doubled = K.hand_factor(s)
     return np.int64(low * doubled), np.int64(high * doubled)
 
 
@@ -955,7 +924,7 @@ def _final_value(s, judge, score, tricks, points, total):
     picker, partner = s[K.PICKER], s[K.PARTNER]
     role = 0 if judge == picker else (1 if judge == partner else 2)
     side = _side_tally(s, picker, tricks, points, total)
-    doubled = 2 if s[K.DOUBLED] else 1
+    doubled = K.hand_factor(s)
     return np.int64(_units(side, tricks, role, partner < 0, s[K.OPT_DOUBLE_ON_BUMP]) * doubled)
 
 
@@ -981,7 +950,7 @@ def _last_trick(s, judge, score, leader, gone, tricks, points, total):
         seat = K.LEFT[seat]
         c = lowest_card(s[K.HANDS + seat] & ~gone)
         gained += K.POINTS[c]
-        if has(BEATEN_BY[best], c):
+        if has(K.BEATEN_BY[best], c):
             best, winner = c, seat
     if _on_picker_side(s, winner):
         tricks, points = tricks + 1, points + gained
@@ -1051,14 +1020,14 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
             f2 = K.hand_play_mask(s, q2, s[K.HANDS + q2] & ~gone, led, False, called_led)
             f3 = K.hand_play_mask(s, q3, s[K.HANDS + q3] & ~gone, led, False, called_led)
             f4 = K.hand_play_mask(s, q4, s[K.HANDS + q4] & ~gone, led, False, called_led)
-            next_led = called_led | (s[K.CALLED] >= 0 and led == K.EFFECTIVE[s[K.CALLED]])
+            next_led = called_led | K.is_called_suit(s, led)
             a1, b1 = _window(alpha, beta, v0, up0)
             v1 = _worst(up1)
             x1 = f1
             while x1:
                 c1 = lowest_card(x1)
                 x1 &= x1 - 1
-                w1, k1 = (c1, q1) if has(BEATEN_BY[c0], c1) else (c0, q0)
+                w1, k1 = (c1, q1) if has(K.BEATEN_BY[c0], c1) else (c0, q0)
                 g1 = g0 + K.POINTS[c1]
                 a2, b2 = _window(a1, b1, v1, up1)
                 v2 = _worst(up2)
@@ -1066,7 +1035,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                 while x2:
                     c2 = lowest_card(x2)
                     x2 &= x2 - 1
-                    w2, k2 = (c2, q2) if has(BEATEN_BY[w1], c2) else (w1, k1)
+                    w2, k2 = (c2, q2) if has(K.BEATEN_BY[w1], c2) else (w1, k1)
                     g2 = g1 + K.POINTS[c2]
                     a3, b3 = _window(a2, b2, v2, up2)
                     v3 = _worst(up3)
@@ -1074,7 +1043,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                     while x3:
                         c3 = lowest_card(x3)
                         x3 &= x3 - 1
-                        w3, k3 = (c3, q3) if has(BEATEN_BY[w2], c3) else (w2, k2)
+                        w3, k3 = (c3, q3) if has(K.BEATEN_BY[w2], c3) else (w2, k2)
                         g3 = g2 + K.POINTS[c3]
                         a4, b4 = _window(a3, b3, v3, up3)
                         v4 = _worst(up4)
@@ -1082,7 +1051,7 @@ def _search_tricks(s, judge, score, leader, gone, tricks, points, total, called_
                         while x4:
                             c4 = lowest_card(x4)
                             x4 &= x4 - 1
-                            winner = q4 if has(BEATEN_BY[w3], c4) else k3
+                            winner = q4 if has(K.BEATEN_BY[w3], c4) else k3
                             trick = bit(c0) | bit(c1) | bit(c2) | bit(c3) | bit(c4)
                             gained = g3 + K.POINTS[c4]
                             won = _on_picker_side(s, winner)

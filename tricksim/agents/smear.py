@@ -50,16 +50,16 @@ import numba as nb
 import numpy as np
 
 from ..sim import actions as A
-from ..sim.kernels import (ALWAYS_WINS, RNG_SIZE, bit, borrow, borrow_rng, has, lowest_card, popcount,
-                            seed_stream, trick_winner)
+from ..sim.kernels import (RNG_SIZE, bit, borrow, borrow_rng, has, lowest_card, popcount, seed_stream, trick_power,
+                            trick_winner)
 from ..sim.smear import (
-    BID, BIDDER, BIDDING, BLOCK, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
+    BEATEN_BY, BID, BIDDER, BIDDING, BLOCK, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
     GAME_VALUES, GAME_VALUE_MASKS, HANDS, HAND_SIZE, HIGH, HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JICK, JOKER,
     JOKER_POINT, LED, LOW, MAX_BID, MAX_PLAYERS, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW,
     O_MAY_TRUMP, O_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER,
     RECORD, SHMEAR, STATE_SIZE, SUIT_MASKS, TABLE, TO_ACT, TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP,
     TRUMPING, WON, deal_random, discard_mask, draw_mask, extreme_trumps, game_points, left, play_mask,
-    random_step, record, step, team, trump_words,
+    random_step, record, shows_void, step, team, trump_words,
 )
 from .kinds import HEURISTIC
 
@@ -129,9 +129,9 @@ def _tables():
         deck = [c for c in range(54) if int(DECK_MASKS[v]) >> c & 1]
         trumps = sorted((c for c in deck if EFFECTIVE[row, c] == t), key=lambda c: POWER[row, c])  # low to high
         for c in deck:
-            same = [d for d in deck if EFFECTIVE[row, d] == EFFECTIVE[row, c]]
-            higher[row, c] = sum(1 << d for d in same if POWER[row, d] > POWER[row, c])
-            lower[row, c] = sum(1 << d for d in same if POWER[row, d] < POWER[row, c])
+            same = SUIT_MASKS[row, EFFECTIVE[row, c]]
+            higher[row, c] = BEATEN_BY[row, c] & same
+            lower[row, c] = sum(1 << d for d in deck if same >> d & 1 and POWER[row, d] < POWER[row, c])
         for k in (JACK, JICK, JOKER_POINT):
             if POINT_CARDS[row, k] >= 0:
                 capture[row] |= 1 << int(POINT_CARDS[row, k])
@@ -327,7 +327,7 @@ def shown_voids(s):
     row = s[TABLE]
     t = s[TRUMP]
     n = s[NUM_PLAYERS]
-    strict = s[OPTIONS + O_MAY_TRUMP] == 0
+    may_trump = s[OPTIONS + O_MAY_TRUMP]
     voids = np.int64(0)
     for k in range(s[TRICK_NO] + 1):
         slot = TRICKS + k * TRICK_SLOTS
@@ -339,7 +339,7 @@ def shown_voids(s):
         for i in range(1, count):
             seat = left(s, seat)
             e = EFFECTIVE[row, s[slot + 1 + i]]
-            if e != led and (e != t or strict):
+            if shows_void(led, e, t, may_trump):
                 voids |= bit(4 * seat + led)
     return voids
 
@@ -376,12 +376,6 @@ def beaten_later(s, c, me, unseen, voids):
         elif (higher != 0 and not _void(voids, p, led)) or (trumps_out != 0 and can_trump):
             return True
     return False
-
-
-@nb.njit(cache=True, inline="always")
-def _power_in_trick(row, c, led):
-    p = POWER[row, c]
-    return p if p >= ALWAYS_WINS or EFFECTIVE[row, c] == led else -1
 
 
 @nb.njit(cache=True, inline="always")
@@ -439,13 +433,13 @@ def _follow(s, me, legal, unseen, voids, params):
     seat = s[slot]
     for _ in range(position):
         seat = left(s, seat)
-    to_beat = _power_in_trick(row, winning, led)
+    to_beat = trick_power(winning, led, EFFECTIVE[row], POWER[row])
     beaters = np.int64(0)
     m = legal
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        if _power_in_trick(row, c, led) > to_beat:
+        if trick_power(c, led, EFFECTIVE[row], POWER[row]) > to_beat:
             beaters |= bit(c)
     under = legal & ~beaters
     trick = s[TRICK_MASK]

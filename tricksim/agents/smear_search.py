@@ -72,11 +72,11 @@ from ..sim import smear as K
 from ..sim.kernels import NO_BOUND, bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
 from ..sim.smear import (
     BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, IN_TRICK,
-    JACK, LEADER, LED, MAX_TEAMS, NESMEAR, NUM_PLAYERS, O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
+    JACK, LEADER, LED, NUM_PLAYERS, O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
     OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
     PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
     TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
-    bidder_score, game_points, high_low_cards, team,
+    bidder_score, game_cards, game_points, high_low_cards, player_team, shows_void, team, trick_team, trump_shown,
 )
 
 SAMPLE_TRIES = 64  # rejection tries before the constructive deal
@@ -124,7 +124,7 @@ def shown_voids(s, out):
     n = s[NUM_PLAYERS]
     table = s[TABLE]
     trump = s[TRUMP]
-    free_trump = s[OPTIONS + O_MAY_TRUMP] != 0
+    may_trump = s[OPTIONS + O_MAY_TRUMP]
     for t in range(s[TRICK_NO] + 1):
         slot = TRICKS + t * TRICK_SLOTS
         count = n if t < s[TRICK_NO] else s[IN_TRICK]
@@ -134,7 +134,7 @@ def shown_voids(s, out):
         led = EFFECTIVE[table, s[slot + 1]]
         for i in range(1, count):
             e = EFFECTIVE[table, s[slot + 1 + i]]
-            if e != led and not (free_trump and e == trump):
+            if shows_void(led, e, trump, may_trump):
                 out[(leader + i) % n] |= SUIT_MASKS[table, led]
 
 
@@ -150,8 +150,7 @@ def discarder(s, seat):
 def trump_hidden(s, seat):
     """Whether ``seat`` does not know trump though it is named: NE Smear, not the bidder, before
     the bidder's first lead."""
-    return (s[OPTIONS + O_VARIANT] == NESMEAR and s[TRUMP] >= 0 and seat != s[BIDDER]
-            and s[TRICK_NO] == 0 and s[IN_TRICK] == 0)
+    return s[TRUMP] >= 0 and not trump_shown(s, seat)
 
 
 @nb.njit(cache=True)
@@ -497,12 +496,7 @@ def side_points(s, seat):
     """The Game tally of ``seat``'s team so far: game points (A 4, K 3, Q 2, J 1, T 10, joker 1) in
     the tricks it won, plus, in NE Smear, the bidder's discards for the bidding team. At the end it
     equals the game's ``GAME_POINTS`` slot of that team."""
-    k = team(s, seat)
-    points = game_points(s[WON + k])
-    bidder = s[BIDDER]
-    if s[OPTIONS + O_VARIANT] == NESMEAR and bidder >= 0 and team(s, bidder) == k:
-        points += game_points(s[DISCARDS + bidder])
-    return np.int64(points)
+    return np.int64(game_points(game_cards(s, team(s, seat))))
 
 
 @nb.njit(cache=True, inline="always")
@@ -546,15 +540,10 @@ def score_key(s):
     won = s[WON] | s[WON + 1] | s[WON + 2]
     for point in range(JACK, GAME):
         c = POINT_CARDS[table, point]
-        winner = -1
-        if c >= 0:
-            for k in range(MAX_TEAMS):
-                if has(s[WON + k], c):
-                    winner = k
-        h = hash_mix(h, winner)
+        h = hash_mix(h, trick_team(s, c) if c >= 0 else -1)
     high, low = high_low_cards(s, won)
     for c in (high, low):
-        who = team(s, s[PLAYED_BY + c]) if c >= 0 and has(won, c) else -1
+        who = player_team(s, c, won) if c >= 0 else -1
         h = hash_mix(h, c * 8 + who + 1)
     return h
 
@@ -656,7 +645,7 @@ def score_bounds(s, seat):
     for point in range(JACK, GAME):
         c = POINT_CARDS[table, point]
         if c >= 0:
-            sure += has(s[WON + k], c)
+            sure += trick_team(s, c) == k
             open_ += has(live, c)
     rest = game_points(live)
     mine = side_points(s, seat)

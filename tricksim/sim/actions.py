@@ -44,6 +44,12 @@ def bid_action(points):
 
 
 @nb.njit(cache=True, inline="always")
+def bid_points(action):
+    """The points of the bid action ``action`` (``bid_action``'s inverse)."""
+    return 60 if action == BID_60 else action - BID
+
+
+@nb.njit(cache=True, inline="always")
 def random_card(cards, rng):
     """A uniformly random card of the non-empty mask ``cards``, drawn from the stream ``rng``."""
     return nth_card(cards, rand_below(rng, popcount(cards)))

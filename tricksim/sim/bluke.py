@@ -52,6 +52,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -62,6 +63,7 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
+from .layout import phases, state_layout
 
 MAX_PLAYERS = 10
 MIN_PLAYERS = 2
@@ -130,6 +132,8 @@ SUIT_MASKS = _suit_masks()
 HAND_SIZES, MATCH_HANDS = _hand_sizes()
 DECK_MASK = (np.int64(1) << np.int64(NUM_CARDS)) - 1
 BLUKE_MASK = SUIT_MASKS[0, BLUKES]
+# BEATEN_BY[t, c]: the cards that beat c when it is winning a trick, trump row t
+BEATEN_BY = np.array([beaten_by(EFFECTIVE[t], POWER[t], DECK_MASK) for t in range(5)])
 
 # --- options, as stored in the state ----------------------------------------
 
@@ -138,36 +142,40 @@ LEAD_FREE, LEAD_NEXT_SETS_SUIT = 0, 1
 
 # --- state layout: one int64 array ------------------------------------------
 
-HANDS = 0  # MAX_PLAYERS hand masks, seat order (unused seats 0)
-TURNED = 10  # the turned card (public, out of play)
-REST = 11  # mask of the other undealt cards (out of play)
-TRUMP = 12  # trump suit 0..3, or NO_TRUMP: the row of the tables
-PHASE = 13
-DEALER = 14
-TO_ACT = 15  # seat to act, -1 once the hand is over
-PLAYERS = 16  # seats at the table
-HAND_SIZE = 17  # cards dealt to each seat = tricks in the hand
-HAND_NO = 18  # match hand number that set the hand size
-LEADER = 19  # leader of the current trick
-TRICK_NO = 20  # tricks completed
-IN_TRICK = 21  # cards in the current trick
-LED = 22  # effective suit to follow in the current trick, -1: any card
-PLAYED = 23  # mask of the cards played so far
-BIDS_MADE = 24  # bids so far
-BID_TOTAL = 25  # sum of the bids so far
-OPT_PLAYERS = 26
-OPT_MIN_BID = 27
-OPT_HOOK = 28
-OPT_BLUKE_LEAD = 29
-BIDS = 30  # MAX_PLAYERS: each seat's bid, -1 before it
-TAKEN = 40  # MAX_PLAYERS: tricks taken
-SCORES = 50  # MAX_PLAYERS: this hand's scores
-TRICKS = 60  # per trick, TRICK_SLOTS: leader, MAX_PLAYERS cards in play order, winner
-TRICK_SLOTS = MAX_PLAYERS + 2
-STATE_SIZE = TRICKS + MAX_HAND * TRICK_SLOTS
+TRICK_SLOTS = MAX_PLAYERS + 2  # a trick's record: leader, MAX_PLAYERS cards in play order, winner
+SLOTS = state_layout(globals(), [
+    ("HANDS", MAX_PLAYERS, "hand masks, seat order (unused seats 0)"),
+    ("TURNED", 1, "the turned card (public, out of play)"),
+    ("REST", 1, "mask of the other undealt cards (out of play)"),
+    ("TRUMP", 1, "trump suit 0..3, or NO_TRUMP: the row of the tables"),
+    ("PHASE", 1, "the phase, an index into PHASE_NAMES"),
+    ("DEALER", 1, "the dealer's seat"),
+    ("TO_ACT", 1, "seat to act, -1 once the hand is over"),
+    ("NUM_PLAYERS", 1, "seats at the table"),
+    ("HAND_SIZE", 1, "cards dealt to each seat = tricks in the hand"),
+    ("HAND_NO", 1, "match hand number that set the hand size"),
+    ("LEADER", 1, "leader of the current trick"),
+    ("TRICK_NO", 1, "tricks completed"),
+    ("IN_TRICK", 1, "cards in the current trick"),
+    ("LED", 1, "effective suit to follow in the current trick, -1: any card"),
+    ("PLAYED", 1, "mask of the cards played so far"),
+    ("BIDS_MADE", 1, "bids so far"),
+    ("BID_TOTAL", 1, "sum of the bids so far"),
+    ("OPT_PLAYERS", 1, "option players"),
+    ("OPT_MIN_BID", 1, "option min_bid"),
+    ("OPT_HOOK", 1, "option hook: 0 or 1"),
+    ("OPT_BLUKE_LEAD", 1, "option bluke_lead: LEAD_*"),
+    ("BIDS", MAX_PLAYERS, "each seat's bid, -1 before it"),
+    ("TAKEN", MAX_PLAYERS, "tricks taken"),
+    ("SCORES", MAX_PLAYERS, "this hand's scores"),
+    ("TRICKS", MAX_HAND * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+])
 
-BIDDING, PLAYING, OVER = range(3)
-PHASE_NAMES = ("bidding", "play", "over")
+PHASE_NAMES = phases(globals(), [
+    ("BIDDING", "bidding"),
+    ("PLAYING", "play"),
+    ("OVER", "over"),
+])
 
 # --- deal ---------------------------------------------------------------------
 
@@ -184,7 +192,7 @@ def reset(s, dealer, match_hand, size, options):
     s[:] = 0
     n = options[0]
     s[OPT_PLAYERS:OPT_BLUKE_LEAD + 1] = options[:4]
-    s[PLAYERS] = n
+    s[NUM_PLAYERS] = n
     s[DEALER] = dealer
     s[HAND_SIZE] = size
     s[HAND_NO] = match_hand
@@ -231,7 +239,7 @@ def deal(s, seed, hand, players, options, rng):
 
 @nb.njit(cache=True, inline="always")
 def _left(s, seat):
-    return seat + 1 if seat + 1 < s[PLAYERS] else 0
+    return seat + 1 if seat + 1 < s[NUM_PLAYERS] else 0
 
 
 @nb.njit(cache=True, inline="always")
@@ -252,7 +260,7 @@ def _bid(s, seat, n):
     s[BIDS + seat] = n
     s[BID_TOTAL] += n
     s[BIDS_MADE] += 1
-    if s[BIDS_MADE] < s[PLAYERS]:
+    if s[BIDS_MADE] < s[NUM_PLAYERS]:
         s[TO_ACT] = _left(s, seat)
     else:
         s[PHASE] = PLAYING
@@ -271,20 +279,29 @@ def play_mask(s, seat):
 
 
 @nb.njit(cache=True, inline="always")
+def suit_to_follow(s, follow, n, e):
+    """The suit to follow in a trick (-1: any card) once its card number ``n`` (from 0), of
+    effective suit ``e``, is played, ``follow`` before it (docs/rules.md, Bluke: Play): the suit
+    led, none after a bluke lead; with ``bluke_lead = next_sets_suit`` the first suited card's."""
+    if n == 0:
+        return -1 if e == BLUKES else e
+    if follow < 0 and e != BLUKES and s[OPT_BLUKE_LEAD] == LEAD_NEXT_SETS_SUIT:
+        return e
+    return follow
+
+
+@nb.njit(cache=True, inline="always")
 def _play(s, seat, c):
     slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
     n = s[IN_TRICK]
     s[slot + 1 + n] = c
     s[HANDS + seat] &= ~bit(c)
     s[PLAYED] |= bit(c)
-    e = EFFECTIVE[s[TRUMP], c]
     if n == 0:
         s[slot] = seat
-        s[LED] = -1 if e == BLUKES else e
-    elif s[LED] < 0 and e != BLUKES and s[OPT_BLUKE_LEAD] == LEAD_NEXT_SETS_SUIT:
-        s[LED] = e
+    s[LED] = suit_to_follow(s, s[LED], n, EFFECTIVE[s[TRUMP], c])
     s[IN_TRICK] = n + 1
-    if n + 1 < s[PLAYERS]:
+    if n + 1 < s[NUM_PLAYERS]:
         s[TO_ACT] = _left(s, seat)
     else:
         _end_trick(s, slot)
@@ -292,7 +309,7 @@ def _play(s, seat, c):
 
 @nb.njit(cache=True, inline="always")
 def _end_trick(s, slot):
-    n = s[PLAYERS]
+    n = s[NUM_PLAYERS]
     t = s[TRUMP]
     leader = s[slot]
     led = EFFECTIVE[t, s[slot + 1]]
@@ -326,7 +343,7 @@ def bid_score(bid, took):
 
 @nb.njit(cache=True, inline="always")
 def _score(s):
-    for p in range(s[PLAYERS]):
+    for p in range(s[NUM_PLAYERS]):
         s[SCORES + p] = bid_score(s[BIDS + p], s[TAKEN + p])
 
 
@@ -376,7 +393,7 @@ def record(s, out, i):
     out[i, 3] = -1 if s[TRUMP] == NO_TRUMP else s[TRUMP]
     out[i, 4] = s[TURNED]
     copy_slots(out, i, 5, s, BIDS, MAX_PLAYERS)
-    for p in range(s[PLAYERS], MAX_PLAYERS):
+    for p in range(s[NUM_PLAYERS], MAX_PLAYERS):
         out[i, 5 + p] = 0
     copy_slots(out, i, 5 + MAX_PLAYERS, s, TAKEN, 2 * MAX_PLAYERS)
 

@@ -52,6 +52,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -62,6 +63,7 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
+from .layout import phases, state_layout
 
 MAX_PLAYERS = 9  # 9 * 5 + 5 = 50 <= 52
 HAND_SIZE = 5
@@ -70,6 +72,7 @@ NUM_TRICKS = 5
 TRICK_POINTS = 5  # per trick won
 BEST_TRUMP_POINTS = 5  # to the player of the hand's highest trump
 MAX_BIDS = 16  # bid values an option may list
+PRIVILEGED = 3  # the top trumps that may be withheld on a lower trump lead: 5, J of trumps, A♥
 MAX_STOCK = 52 - 2 * HAND_SIZE - KITTY_SIZE  # 37 cards with two players
 
 # --- tables (docs/rules.md, Fifty-five) --------------------------------------
@@ -122,7 +125,7 @@ def _withhold():
     out = np.zeros((4, 54), dtype=np.int64)
     for t in range(4):
         order = list(TRUMP_ORDERS[t])
-        privileged = order[:3]  # 5, J of trumps, A♥: always the top three
+        privileged = order[:PRIVILEGED]
         for led in order:
             for c in privileged:
                 if order.index(c) < order.index(led):
@@ -137,6 +140,8 @@ SUIT_MASKS = np.array(
     [[sum(1 << int(c) for c in DECK if EFFECTIVE[t, c] == e) for e in range(4)] for t in range(4)],
     dtype=np.int64,
 )
+# BEATEN_BY[t, c]: the cards that beat c when it is winning a trick, t trumps
+BEATEN_BY = np.array([beaten_by(EFFECTIVE[t], POWER[t], DECK_MASK) for t in range(4)])
 
 # --- options, as stored in the state (and in ``option_array``) ------------------
 
@@ -147,44 +152,52 @@ OPTION_SIZE = O_BIDS + MAX_BIDS  # bid values ascending, then zeros
 
 # --- state layout: one int64 array ------------------------------------------
 
-HANDS = 0  # MAX_PLAYERS hand masks, seat order
-DISCARDS = 9  # MAX_PLAYERS masks of dead cards discarded by each seat (private)
-POINTS = 18  # MAX_PLAYERS: points taken by each seat (5 a trick, 5 for the best trump)
-TRICKS_WON = 27  # MAX_PLAYERS
-SCORES = 36  # MAX_PLAYERS: this hand's score per seat (team games: the side's)
-LAST_CALL = 45  # MAX_PLAYERS: each seat's latest auction action id, -1 before it speaks (public)
-KITTY = 54  # mask of the kitty until taken
-KITTY_TAKEN = 55  # the kitty's cards, once taken (seen by the bidder only)
-STOCK = 56  # mask of the cards left in the stock
-STOCK_NEXT = 57  # index in STOCK_ORDER of the next card to draw
-PHASE = 58
-DEALER = 59
-TO_ACT = 60  # seat to act, -1 once the hand is over
-NUM_PLAYERS = 61
-BIDDER = 62  # high bidder so far, -1 if none
-BID = 63  # high bid so far, 0 if none
-RIVAL = 64  # in the duel: the bidder the dealer displaced
-TRUMP = 65  # trump suit, -1 until named
-EXCHANGED = 66  # cards discarded so far by the seat exchanging
-LEADER = 67  # leader of the current trick
-TRICK_NO = 68  # tricks completed
-IN_TRICK = 69  # cards in the current trick
-LED = 70  # effective suit of the current lead, -1 before it
-LED_CARD = 71  # the card led, -1 before it
-PLAYED = 72  # mask of the cards played so far
-BEST_POWER = 73  # power of the best trump played so far, -1 if none
-BEST_SEAT = 74  # its player, -1 if none
-BEST_TRICK = 75  # the trick it was played in, -1 if none
-OUTCOME = 76  # OUTCOME_* code
-BIDDER_POINTS = 77  # points taken by the bidder's side
-OPTIONS = 78  # OPTION_SIZE: the option array
-STOCK_ORDER = OPTIONS + OPTION_SIZE  # MAX_STOCK cards in drawing order (with exchange > 0)
-TRICKS = STOCK_ORDER + MAX_STOCK  # per trick, TRICK_SLOTS: leader, cards in play order, winner
-TRICK_SLOTS = MAX_PLAYERS + 2
-STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
+TRICK_SLOTS = MAX_PLAYERS + 2  # a trick's record: leader, cards in play order, winner
+SLOTS = state_layout(globals(), [
+    ("HANDS", MAX_PLAYERS, "hand masks, seat order"),
+    ("DISCARDS", MAX_PLAYERS, "masks of dead cards discarded by each seat (private)"),
+    ("POINTS", MAX_PLAYERS, "points taken by each seat (5 a trick, 5 for the best trump)"),
+    ("TRICKS_WON", MAX_PLAYERS, "tricks taken by each seat"),
+    ("SCORES", MAX_PLAYERS, "this hand's score per seat (team games: the side's)"),
+    ("LAST_CALL", MAX_PLAYERS, "each seat's latest auction action id, -1 before it speaks (public)"),
+    ("KITTY", 1, "mask of the kitty until taken"),
+    ("KITTY_TAKEN", 1, "the kitty's cards, once taken (seen by the bidder only)"),
+    ("STOCK", 1, "mask of the cards left in the stock"),
+    ("STOCK_NEXT", 1, "index in STOCK_ORDER of the next card to draw"),
+    ("PHASE", 1, "the phase, an index into PHASE_NAMES"),
+    ("DEALER", 1, "the dealer's seat"),
+    ("TO_ACT", 1, "seat to act, -1 once the hand is over"),
+    ("NUM_PLAYERS", 1, "seats at the table"),
+    ("BIDDER", 1, "high bidder so far, -1 if none"),
+    ("BID", 1, "high bid so far, 0 if none"),
+    ("RIVAL", 1, "in the duel: the bidder the dealer displaced"),
+    ("TRUMP", 1, "trump suit, -1 until named"),
+    ("EXCHANGED", 1, "cards discarded so far by the seat exchanging"),
+    ("LEADER", 1, "leader of the current trick"),
+    ("TRICK_NO", 1, "tricks completed"),
+    ("IN_TRICK", 1, "cards in the current trick"),
+    ("LED", 1, "effective suit of the current lead, -1 before it"),
+    ("LED_CARD", 1, "the card led, -1 before it"),
+    ("PLAYED", 1, "mask of the cards played so far"),
+    ("BEST_POWER", 1, "power of the best trump played so far, -1 if none"),
+    ("BEST_SEAT", 1, "its player, -1 if none"),
+    ("BEST_TRICK", 1, "the trick it was played in, -1 if none"),
+    ("OUTCOME", 1, "OUTCOME_* code"),
+    ("BIDDER_POINTS", 1, "points taken by the bidder's side"),
+    ("OPTIONS", OPTION_SIZE, "the option array"),
+    ("STOCK_ORDER", MAX_STOCK, "the stock's cards in drawing order (with exchange > 0)"),
+    ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+])
 
-BIDDING, DUEL, DISCARDING, TRUMPING, EXCHANGING, PLAYING, OVER = range(7)
-PHASE_NAMES = ("bidding", "duel", "kitty", "trump", "exchange", "play", "over")
+PHASE_NAMES = phases(globals(), [
+    ("BIDDING", "bidding"),
+    ("DUEL", "duel"),
+    ("DISCARDING", "kitty"),
+    ("TRUMPING", "trump"),
+    ("EXCHANGING", "exchange"),
+    ("PLAYING", "play"),
+    ("OVER", "over"),
+])
 CARD_KIND = np.array([-1, -1, A.DISCARD, -1, A.DISCARD, A.PLAY, -1], dtype=np.int64)
 OUTCOME_NONE, OUTCOME_MADE, OUTCOME_FAILED, OUTCOME_THROWN_IN = range(4)
 OUTCOME_NAMES = ("", "made", "failed", "thrown_in")
@@ -260,11 +273,6 @@ def higher_bids(s):
 
 
 @nb.njit(cache=True, inline="always")
-def _bid_value(action):
-    return 60 if action == A.BID_60 else action - A.BID
-
-
-@nb.njit(cache=True, inline="always")
 def _bidding(s, seat, action):
     """First round: each seat once, eldest to dealer; a dealer's bid wins, his hold starts the duel."""
     s[LAST_CALL + seat] = action
@@ -285,7 +293,7 @@ def _bidding(s, seat, action):
             _take_kitty(s)
     else:
         s[BIDDER] = seat
-        s[BID] = _bid_value(action)
+        s[BID] = A.bid_points(action)
         if seat == dealer:
             _take_kitty(s)
         else:
@@ -317,7 +325,7 @@ def _duel(s, seat, action):
         _take_kitty(s)
     else:
         s[BIDDER] = seat
-        s[BID] = _bid_value(action)
+        s[BID] = A.bid_points(action)
         s[TO_ACT] = rival if seat == dealer else dealer
 
 
@@ -422,6 +430,20 @@ def play_mask(s, seat):
         return follow | trumps if follow != 0 else hand
     must = trumps & ~WITHHOLD[t, s[LED_CARD]]
     return trumps if must != 0 else hand
+
+
+@nb.njit(cache=True, inline="always")
+def shown_missing(t, led_card, c):
+    """The cards a seat shows it does not hold by playing ``c`` to a trick led with ``led_card``,
+    ``t`` trumps (``play_mask``): nothing when it followed or trumped; on a plain lead, the suit
+    led; on a trump lead, every trump but those it may withhold."""
+    led = EFFECTIVE[t, led_card]
+    e = EFFECTIVE[t, c]
+    if e == led or e == t:
+        return np.int64(0)
+    if led == t:
+        return SUIT_MASKS[t, t] & ~WITHHOLD[t, led_card]
+    return SUIT_MASKS[t, led]
 
 
 @nb.njit(cache=True, inline="always")

@@ -1,5 +1,5 @@
 """Game-independent numba kernels: bit tricks, the counter-based random stream,
-the follow-suit mask and the trick winner.
+the follow-suit mask, the trick winner and the table of the cards that beat a card.
 
 Every kernel works on plain int64 masks and small per-game tables; a game plugs
 in its tables (docs/rules.md, All games: effective suit, trick power, card points) and adds
@@ -302,24 +302,57 @@ def follow_mask(hand, led, suit_masks):
 
 
 @nb.njit(cache=True, inline="always")
+def trick_power(c, led, effective, power):
+    """The power card ``c`` has in a trick led in effective suit ``led`` (docs/rules.md, All games:
+    Seats, deals and tricks): ``power[c]`` when it is ALWAYS_WINS or more or ``c`` is of the suit
+    led, else -1 (it cannot win)."""
+    p = power[c]
+    counts = (p >= ALWAYS_WINS) | (effective[c] == led)  # selects rather than branches
+    return p if counts else -1
+
+
+@nb.njit(cache=True, inline="always")
 def trick_winner(cards, start, n, led, effective, power, cannot_win):
     """Position (0 = leader) of the winning card among ``cards[start:start + n]``
     (a game's state array and the slot of its trick, so that nothing is sliced).
 
-    The highest ``power`` wins; a card under ALWAYS_WINS counts only when it
-    is of the effective suit ``led``. ``cannot_win`` is the position of a card
+    The highest ``trick_power`` wins. ``cannot_win`` is the position of a card
     that may not win (Sheepshead's unknown), or -1.
     """
     best, best_power = -1, -1
     for i in range(n):
-        c = cards[start + i]
-        p = power[c]
-        counts = (p >= ALWAYS_WINS) | (effective[c] == led)
-        p = p if counts and i != cannot_win else -1
+        p = trick_power(cards[start + i], led, effective, power)
+        p = p if i != cannot_win else -1
         better = p > best_power  # selects rather than branches: a random trick mispredicts
         best = i if better else best
         best_power = p if better else best_power
     return best
+
+
+def beaten_by(effective, power, deck) -> np.ndarray:
+    """``BEATEN_BY[c]``: the cards that beat card ``c`` once it is winning a trick (docs/rules.md,
+    All games: Seats, deals and tricks), for one trump's ``effective`` and ``power`` rows: the
+    cards of its effective suit above it, and every card of ALWAYS_WINS power above it (the trumps
+    above a trump; every trump, and in Bluke the blukes, above a plain card). Only the cards of
+    the mask ``deck`` count; a card outside it gets 0."""
+    cards = [c for c in range(len(power)) if int(deck) >> c & 1]
+    out = np.zeros(len(power), dtype=np.int64)
+    for c in cards:
+        for d in cards:
+            if power[d] > power[c] and (power[d] >= ALWAYS_WINS or effective[d] == effective[c]):
+                out[c] |= np.int64(1) << np.int64(d)
+    return out
+
+
+def suit_orders(effective, power, deck, suits, width) -> np.ndarray:
+    """``out[e, i]``: the ``i``-th strongest card (by ``power``) of effective suit ``e`` among the
+    cards of the mask ``deck``, for ``e < suits``; -1 past its last card (``width`` columns)."""
+    out = np.full((suits, width), -1, dtype=np.int64)
+    for e in range(suits):
+        cards = sorted((c for c in range(len(power)) if int(deck) >> c & 1 and effective[c] == e),
+                       key=lambda c: -power[c])
+        out[e, :len(cards)] = cards
+    return out
 
 
 @nb.njit(cache=True, inline="always")

@@ -53,7 +53,7 @@ def blocks(game) -> list[Block]:
 @nb.njit(cache=True)
 def observe(s, seat, out):
     """Write what ``seat`` may know of state ``s`` into ``out`` (the layout of ``blocks``)."""
-    players = s[K.PLAYERS]
+    players = s[K.NUM_PLAYERS]
     at = encode_table(s, seat, players, DECK, COLUMN, PHASES, K.PLAYING, K.HANDS, K.PHASE,
                       K.DEALER, K.LEADER, K.TO_ACT, K.TRICK_NO, K.IN_TRICK, K.TRICKS, K.TRICK_SLOTS, out)
     out[at] = s[K.HAND_SIZE]

@@ -57,7 +57,7 @@ def blocks(game) -> list[Block]:
         Block("trump", 4, read=one_of(SUITS)),
         Block("kitty", 1 + DECK, read=private(cards)),
         Block("discards", DECK, read=cards),
-        Block("stock_left", 1, high=52 - (n + 1) * K.HAND_SIZE, read=number),  # the kitty is as big as a hand
+        Block("stock_left", 1, high=52 - n * K.HAND_SIZE - K.KITTY_SIZE, read=number),
         Block("points_taken", n, high=MAX_POINTS, read=per_seat),
         totals_block(n),
     ]

@@ -45,7 +45,7 @@ def observe(s, seat, out):
     picker, partner = s[K.PICKER], s[K.PARTNER]
     one_hot(relative(picker, seat, P), out, at)
     at += P
-    if s[K.REVEALED] or seat == partner or s[K.PHASE] == K.OVER:
+    if K.partner_shown(s, seat):
         one_hot(relative(partner, seat, P), out, at)
     at += P
     if s[K.CALLED] >= 0 and s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE:

@@ -89,7 +89,7 @@ def observe(s, seat, out):
     out[at + players] = s[K.BID]
     at += players + 1
     # NE Smear: trump is named in private; the bidder's first lead (a trump) shows it
-    if v == K.SHMEAR or seat == bidder or s[K.TRICK_NO] > 0 or s[K.IN_TRICK] > 0:
+    if K.trump_shown(s, seat):
         one_hot(s[K.TRUMP], out, at)
     at += 4
     card_plane(s[K.DISCARDS + seat], column, out, at)

@@ -217,7 +217,7 @@ def call_code(action):
         return 0
     if action == A.HOLD:
         return HOLD_CODE
-    return 60 if action == A.BID_60 else action - A.BID
+    return A.bid_points(action)
 
 
 @nb.njit(cache=True, inline="always")

@@ -28,6 +28,7 @@ from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
     RNG_SIZE,
+    beaten_by,
     bit,
     borrow,
     borrow_rng,
@@ -40,6 +41,7 @@ from .kernels import (
     seed_stream,
     trick_winner,
 )
+from .layout import phases, state_layout
 
 PLAYERS = 5
 HAND_SIZE = 6
@@ -91,6 +93,7 @@ POINTS = _points()
 SUIT_MASKS = np.array(
     [sum(1 << int(c) for c in DECK if EFFECTIVE[c] == e) for e in range(5)], dtype=np.int64
 )
+BEATEN_BY = beaten_by(EFFECTIVE, POWER, DECK_MASK)  # BEATEN_BY[c]: the cards that beat a winning c
 ACES = np.array([card("A", "CDHS"[s]) for s in range(4)], dtype=np.int64)
 TENS = np.array([card("T", "CDHS"[s]) for s in range(4)], dtype=np.int64)
 JACK_OF_DIAMONDS = card("J", "D")
@@ -103,44 +106,51 @@ NO_PICK_LEASTER, NO_PICK_DOUBLER, NO_PICK_FORCED = 0, 1, 2
 
 # --- state layout: one int64 array ------------------------------------------
 
-HANDS = 0  # 5 hand masks, seat order
-BLIND = 5  # mask of the blind (until picked; in a leaster, until the last trick)
-BURIED = 6  # mask of the bury
-UNKNOWN = 7  # the card set aside face down, -1 if none
-UNKNOWN_TRICK = 8  # trick in which the unknown was played, -1 until then
-PHASE = 9
-DEALER = 10
-TO_ACT = 11  # seat to act, -1 once the hand is over
-PICKER = 12  # -1 until somebody picks
-CALLED = 13  # called card, -1 if none
-PARTNER = 14  # seat holding the called card (or JD), -1 if none: full information
-REVEALED = 15  # 1 once the partner's card has been played
-PASSES = 16  # passes so far in the picking round
-LEADER = 17  # leader of the current trick
-TRICK_NO = 18  # tricks completed
-IN_TRICK = 19  # cards in the current trick
-LED = 20  # effective suit of the current trick's lead, -1 before it
-CALLED_SUIT_LED = 21  # 1 once the called suit has been led
-PLAYED = 22  # mask of the cards played so far
-POINTS_TAKEN = 23  # 5: card points taken in tricks (leaster: blind included)
-TRICKS_WON = 28  # 5
-SCORES = 33  # 5: this hand's units
-OUTCOME = 38  # OUTCOME_* code
-MULTIPLIER = 39  # m of the scoring band
-SIDE_POINTS = 40  # picker side's card points, bury included when it counts
-DOUBLED = 41  # 1 in a doubler play-off hand: scores x2
-OPT_NO_CALL = 42
-OPT_PARTNER = 43
-OPT_NO_PICK = 44
-OPT_DOUBLE_ON_BUMP = 45
-TRICKS = 46  # per trick, TRICK_SLOTS: leader, 5 cards in play order, winner
-TRICK_SLOTS = 7
-STATE_SIZE = TRICKS + NUM_TRICKS * TRICK_SLOTS
+TRICK_SLOTS = PLAYERS + 2  # a trick's record: leader, 5 cards in play order, winner
+SLOTS = state_layout(globals(), [
+    ("HANDS", PLAYERS, "hand masks, seat order"),
+    ("BLIND", 1, "mask of the blind (until picked; in a leaster, until the last trick)"),
+    ("BURIED", 1, "mask of the bury"),
+    ("UNKNOWN", 1, "the card set aside face down, -1 if none"),
+    ("UNKNOWN_TRICK", 1, "trick in which the unknown was played, -1 until then"),
+    ("PHASE", 1, "the phase, an index into PHASE_NAMES"),
+    ("DEALER", 1, "the dealer's seat"),
+    ("TO_ACT", 1, "seat to act, -1 once the hand is over"),
+    ("PICKER", 1, "-1 until somebody picks"),
+    ("CALLED", 1, "called card, -1 if none"),
+    ("PARTNER", 1, "seat holding the called card (or JD), -1 if none: full information"),
+    ("REVEALED", 1, "1 once the partner's card has been played"),
+    ("PASSES", 1, "passes so far in the picking round"),
+    ("LEADER", 1, "leader of the current trick"),
+    ("TRICK_NO", 1, "tricks completed"),
+    ("IN_TRICK", 1, "cards in the current trick"),
+    ("LED", 1, "effective suit of the current trick's lead, -1 before it"),
+    ("CALLED_SUIT_LED", 1, "1 once the called suit has been led"),
+    ("PLAYED", 1, "mask of the cards played so far"),
+    ("POINTS_TAKEN", PLAYERS, "card points taken in tricks (leaster: blind included)"),
+    ("TRICKS_WON", PLAYERS, "tricks taken by each seat"),
+    ("SCORES", PLAYERS, "this hand's units"),
+    ("OUTCOME", 1, "OUTCOME_* code"),
+    ("MULTIPLIER", 1, "m of the scoring band"),
+    ("SIDE_POINTS", 1, "picker side's card points, bury included when it counts"),
+    ("DOUBLED", 1, "1 in a doubler play-off hand: scores x2"),
+    ("OPT_NO_CALL", 1, "option no_call: NO_CALL_*"),
+    ("OPT_PARTNER", 1, "option partner: PARTNER_*"),
+    ("OPT_NO_PICK", 1, "option no_pick: NO_PICK_*"),
+    ("OPT_DOUBLE_ON_BUMP", 1, "option double_on_bump: 0 or 1"),
+    ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+])
 
 LEFT = np.array([1, 2, 3, 4, 0], dtype=np.int64)  # the seat left of each seat
 
-PICKING, BURYING, CALLING, UNDERING, PLAYING, OVER = range(6)
-PHASE_NAMES = ("picking", "bury", "call", "under", "play", "over")
+PHASE_NAMES = phases(globals(), [
+    ("PICKING", "picking"),
+    ("BURYING", "bury"),
+    ("CALLING", "call"),
+    ("UNDERING", "under"),
+    ("PLAYING", "play"),
+    ("OVER", "over"),
+])
 CARD_KIND = np.array([-1, A.BURY, A.CALL, A.UNDER, A.PLAY, -1], dtype=np.int64)
 OUTCOME_NONE, OUTCOME_WIN, OUTCOME_LOSS, OUTCOME_LEASTER, OUTCOME_THROWN_IN = range(5)
 OUTCOME_NAMES = ("", "win", "loss", "leaster", "thrown_in")
@@ -257,6 +267,13 @@ def _call(s, seat, action, c):
 
 
 @nb.njit(cache=True, inline="always")
+def partner_shown(s, seat):
+    """Whether ``seat`` may know who the partner is: the partner himself, and everyone once the
+    called card (or JD) has fallen or the hand is over (docs/rules.md, Sheepshead: Partner)."""
+    return s[REVEALED] != 0 or seat == s[PARTNER] or s[PHASE] == OVER
+
+
+@nb.njit(cache=True, inline="always")
 def _under(s, seat, c):
     s[HANDS + seat] &= ~bit(c)
     s[UNKNOWN] = c
@@ -299,24 +316,30 @@ def hand_play_mask(s, seat, hand, led, last_trick, called_suit_led):
 
 
 @nb.njit(cache=True, inline="always")
+def played_suit(s, c):
+    """The effective suit card ``c`` is played as: its own, but the unknown counts as the called
+    suit (docs/rules.md, Sheepshead: The unknown)."""
+    return EFFECTIVE[s[CALLED]] if c == s[UNKNOWN] else EFFECTIVE[c]
+
+
+@nb.njit(cache=True, inline="always")
 def _play(s, seat, c):
     slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
     n = s[IN_TRICK]
     if n == 0:
         s[slot] = seat
     s[slot + 1 + n] = c
-    if c == s[UNKNOWN] and seat == s[PICKER]:
+    if c == s[UNKNOWN]:  # only the picker holds it
         s[UNKNOWN_TRICK] = s[TRICK_NO]
-        led_suit = EFFECTIVE[s[CALLED]]  # the unknown counts as the called suit
     else:
         s[HANDS + seat] &= ~bit(c)
-        led_suit = EFFECTIVE[c]
+    led_suit = played_suit(s, c)
     s[PLAYED] |= bit(c)
     if c == s[CALLED]:
         s[REVEALED] = 1
     if n == 0:
         s[LED] = led_suit
-        if s[CALLED] >= 0 and led_suit == EFFECTIVE[s[CALLED]]:
+        if is_called_suit(s, led_suit):
             s[CALLED_SUIT_LED] = 1
     s[IN_TRICK] = n + 1
     if n + 1 < PLAYERS:
@@ -326,12 +349,24 @@ def _play(s, seat, c):
 
 
 @nb.njit(cache=True, inline="always")
+def is_called_suit(s, suit):
+    """Whether ``suit`` is the called card's effective suit (a lead of it is the called suit's)."""
+    return s[CALLED] >= 0 and suit == EFFECTIVE[s[CALLED]]
+
+
+@nb.njit(cache=True, inline="always")
+def winning_position(s, n):
+    """Position (0 = leader) of the card winning the current trick after its first ``n`` cards:
+    the highest trick power, the unknown never winning (docs/rules.md, Sheepshead: Play, The unknown)."""
+    slot = TRICKS + s[TRICK_NO] * TRICK_SLOTS
+    cannot_win = (s[PICKER] - s[slot] + PLAYERS) % PLAYERS if s[UNKNOWN_TRICK] == s[TRICK_NO] else -1
+    return trick_winner(s, slot + 1, n, s[LED], EFFECTIVE, POWER, cannot_win)
+
+
+@nb.njit(cache=True, inline="always")
 def _end_trick(s, slot):
     leader = s[slot]
-    cannot_win = -1
-    if s[UNKNOWN_TRICK] == s[TRICK_NO]:
-        cannot_win = (s[PICKER] - leader) % PLAYERS
-    winner = leader + trick_winner(s, slot + 1, PLAYERS, s[LED], EFFECTIVE, POWER, cannot_win)
+    winner = leader + winning_position(s, PLAYERS)
     if winner >= PLAYERS:
         winner -= PLAYERS
     s[slot + 1 + PLAYERS] = winner
@@ -358,9 +393,16 @@ def _end_trick(s, slot):
 def _end(s):
     s[PHASE] = OVER
     s[TO_ACT] = -1
-    if s[DOUBLED]:
-        for p in range(PLAYERS):
-            s[SCORES + p] *= 2
+    factor = hand_factor(s)
+    for p in range(PLAYERS):
+        s[SCORES + p] *= factor
+
+
+@nb.njit(cache=True, inline="always")
+def hand_factor(s):
+    """What every unit of this hand's scores counts: 2 in a doubler play-off hand, else 1
+    (docs/rules.md, Sheepshead: Result and scores)."""
+    return 2 if s[DOUBLED] else 1
 
 
 # --- scoring (docs/rules.md, Sheepshead: Result and scores, Nobody picks) -------
@@ -419,11 +461,19 @@ def picker_side_taken(s):
 
 
 @nb.njit(cache=True, inline="always")
+def bury_shares(s, tricks):
+    """``(picker's side, defenders)``: the bury's card points each side counts when the picker's
+    side has taken ``tricks`` tricks: all to the picker's side once it has one, else all to the
+    defenders (docs/rules.md, Sheepshead: Result and scores)."""
+    bury = mask_points(s[BURIED], POINTS)
+    return (bury, 0) if tricks > 0 else (0, bury)
+
+
+@nb.njit(cache=True, inline="always")
 def _score_picker(s):
     picker, partner = s[PICKER], s[PARTNER]
     tricks, points = picker_side_taken(s)
-    if tricks > 0:
-        points += mask_points(s[BURIED], POINTS)
+    points += bury_shares(s, tricks)[0]
     s[SIDE_POINTS] = points
     picker_score, partner_score, defender_score, m, win = picker_units(points, tricks, partner < 0,
                                                                        s[OPT_DOUBLE_ON_BUMP])
