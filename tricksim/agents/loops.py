@@ -9,9 +9,10 @@ Each loop is compiled per family, the family a numba constant (``literally``), a
 through an entry point compiled for that constant (``compiled_random``, ``compiled_heuristic``).
 What keeps them fast:
 
-* a parallel loop over blocks of ``BLOCK`` hands, each a call of a non-parallel block function:
-  numba's parallel passes then skip the rules and agents inlined in the block (they took more than
-  half of the compile); the block index goes in as ``np.int64`` (else the block compiles twice);
+* a parallel loop over blocks of ``BLOCK`` hands, each a call of a non-parallel block function (a
+  dispatcher per family): numba's parallel passes then skip the rules and agents inlined in the
+  block (they took more than half of the compile); the block index goes in as ``np.int64`` (else
+  the block compiles twice);
 * the scratch (the state, the hands as dealt, the random streams) made once a block and borrowed
   (``borrow``, ``borrow_rng``, the parameter table through its pointer), so that the code inlined
   below counts no references;
@@ -51,11 +52,15 @@ def random_block(family, b, seed, first, players, options, out):
 
 @overload(random_block, prefer_literal=True)
 def _random_block(family, b, seed, first, players, options, out):
-    return _random_block_of(generic.literal_family(family))
+    block = _random_block_of(generic.literal_family(family))
+    return lambda family, b, seed, first, players, options, out: block(family, b, seed, first, players, options, out)
 
 
-@cache  # one implementation a family: numba types the parallel loop twice, and a new one would compile twice
+@cache
 def _random_block_of(family_number):
+    """``random_block`` for ``family_number``, a dispatcher of its own: numba compiles an overload's
+    implementation once for each caller's compile flags (the loop and its parallel worker: twice,
+    the first run's compile doubled), a dispatcher once."""
     family = types.literal(family_number)
     state_size, deal, to_act, random_step, record_rules = generic.inlined(
         family, generic.state_size, generic.deal, generic.to_act, generic.random_step, generic.record_rules)
@@ -75,7 +80,7 @@ def _random_block_of(family_number):
                 random_step(family, s, agent_rng)
             record_rules(family, s, out, i)
 
-    return impl
+    return nb.njit(impl)
 
 
 @nb.njit(cache=True, parallel=True)
@@ -95,11 +100,17 @@ def heuristic_block(family, b, seed, first, players, options, kinds, params, out
 
 @overload(heuristic_block, prefer_literal=True)
 def _heuristic_block(family, b, seed, first, players, options, kinds, params, out):
-    return _heuristic_block_of(generic.literal_family(family))
+    block = _heuristic_block_of(generic.literal_family(family))
+
+    def impl(family, b, seed, first, players, options, kinds, params, out):
+        block(family, b, seed, first, players, options, kinds, params, out)
+
+    return impl
 
 
 @cache
 def _heuristic_block_of(family_number):
+    """``heuristic_block`` for ``family_number``, a dispatcher of its own (see ``_random_block_of``)."""
     family = types.literal(family_number)
     state_size, deal, hand, to_act, heuristic, step, random_step, record = generic.inlined(
         family, generic.state_size, generic.deal, generic.hand, generic.to_act, generic.heuristic_borrowed,
@@ -130,7 +141,7 @@ def _heuristic_block_of(family_number):
                     random_step(family, s, agent_rng)
             record(family, s, dealt, out, i)
 
-    return impl
+    return nb.njit(impl)
 
 
 _VECTOR, _TABLE = types.int64[::1], types.int64[:, ::1]
