@@ -22,6 +22,7 @@ import tricksim  # first: it picks numba's workqueue threading layer, which lets
 import numba
 import numpy as np
 from tricksim.agents import agent_module, seat_agents, seat_arrays
+from tricksim.agents.loops import play_hands, play_random_hands
 
 GAMES = {"Sheepshead": ("sheepshead", {}), "Fifty-five, 5 players": ("fiftyfive", {}),
          "Bluke, 4 players, all 25 hand sizes": ("bluke", {}), "Shmear, 6 players": ("shmear", {}),
@@ -29,26 +30,25 @@ GAMES = {"Sheepshead": ("sheepshead", {}), "Fifty-five, 5 players": ("fiftyfive"
 
 
 class Loop:
-    """One game's batch loop with every seat the heuristic, or every seat random."""
+    """The heuristic batch loop with every seat the game's heuristic, or the random loop (``agents.loops``)."""
 
     def __init__(self, name: str, options: dict, hands: int):
         self.game = tricksim.make_game(name, **options)
-        self.module = agent_module(name)
         seated, _ = seat_agents(name, "heuristic", self.game.players)
         self.kinds, self.params = seat_arrays(name, seated)
         record = len(self.game.kernels.RECORD)
-        self.out = np.zeros((hands, record + len(self.module.FEATURES)), dtype=np.int64)
+        self.out = np.zeros((hands, record + len(agent_module(name).FEATURES)), dtype=np.int64)
         self.random_out = np.zeros((hands, record), dtype=np.int64)
         self.heuristic(1000, 0), self.random(1000, 0)  # compile, or load the cache
 
     def heuristic(self, hands: int, seed: int) -> float:
         start = time.perf_counter()
-        self.module.play_hands(seed, 0, self.game.option_array, self.kinds, self.params, self.out[:hands])
+        play_hands(self.game, seed, 0, self.kinds, self.params, self.out[:hands])
         return hands / (time.perf_counter() - start)
 
     def random(self, hands: int, seed: int) -> float:
         start = time.perf_counter()
-        self.game.kernels.play_random_hands(seed, 0, self.game.option_array, self.random_out[:hands])
+        play_random_hands(self.game, seed, 0, self.random_out[:hands])
         return hands / (time.perf_counter() - start)
 
 

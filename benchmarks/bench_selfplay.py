@@ -1,8 +1,8 @@
 """Random self-play of complete hands on one core. Sheepshead: the numba engine
 against a naive pure-Python implementation of the same play and against a tight
 C loop (``tight_loop.c``, a minimal subset of the rules), measured in one run;
-Fifty-five with 5 players, thirteen-card Bluke hands with 4 players, Shmear and
-NE Smear; and the cold and warm start of the ``tricksim`` command.
+Fifty-five with 5 players, Bluke with 4 players (all 25 hand sizes of a match), Shmear
+and NE Smear; and the cold and warm start of the ``tricksim`` command.
 
     python benchmarks/bench_selfplay.py [--hands 2000000] [--naive-hands 20000] [--repeats 5]
 
@@ -31,21 +31,21 @@ sys.path.insert(0, str(Path(__file__).parent))
 import naive_sheepshead  # noqa: E402
 
 import tricksim  # noqa: E402
+from tricksim.agents.loops import play_random_hands  # noqa: E402
 
 
 class Engine:
-    """Random self-play of one game's hands through its numba batch loop."""
+    """Random self-play of one game's hands through the random batch loop (``agents.loops``)."""
 
     def __init__(self, name: str, hands: int, **options):
         self.game = tricksim.make_game(name, **options)
-        self.extra = (0,) if name == "bluke" else ()  # Bluke: match hand 0, the thirteen-card deal
         self.out = np.empty((hands, len(self.game.kernels.RECORD)), dtype=np.int64)
         self.out.fill(0)  # fault the pages in now, not in a timed run
         self.rate(1000, 0)  # JIT warm-up (or cache load)
 
     def rate(self, hands: int, seed: int) -> float:
         start = time.perf_counter()
-        self.game.kernels.play_random_hands(seed, 0, self.game.option_array, self.out[:hands], *self.extra)
+        play_random_hands(self.game, seed, 0, self.out[:hands])
         return hands / (time.perf_counter() - start)
 
 
@@ -113,7 +113,7 @@ def main() -> None:
         print(f"  engine / tight C loop: {e / statistics.median(tight):.2f}")
 
     others = {"Fifty-five, 5 players": Engine("fiftyfive", args.hands, players=5),
-              "Bluke, 4 players, 13-card hands": Engine("bluke", args.hands // 4, players=4),
+              "Bluke, 4 players, all 25 hand sizes": Engine("bluke", args.hands // 4, players=4),
               "Shmear, 6 players": Engine("shmear", args.hands // 2),
               "NE Smear, 4 players": Engine("nesmear", args.hands // 2)}
     rates = {label: [] for label in others}

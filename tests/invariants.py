@@ -60,6 +60,7 @@ from numba import literally, types
 from numba.extending import overload
 
 import tricksim
+from tricksim.agents.loops import play_random_hands
 from tricksim.agents.random import uniform_action
 from tricksim.cards import card_label
 from tricksim.sim import actions as A
@@ -594,7 +595,7 @@ def _compare_with_batch(game, seeds, numbers, rows, extra) -> None:
     cut = np.flatnonzero((np.diff(seeds) != 0) | (np.diff(numbers) != 1)) + 1
     for lo, hi in zip(np.r_[0, cut], np.r_[cut, len(seeds)]):
         out = np.zeros((hi - lo, rows.shape[1]), dtype=np.int64)
-        game.kernels.play_random_hands(int(seeds[lo]), int(numbers[lo]), game.option_array, out)
+        play_random_hands(game, int(seeds[lo]), int(numbers[lo]), out)
         differ = np.flatnonzero((out != rows[lo:hi]).any(axis=1) & ~extra[lo:hi])
         if differ.size:
             i = lo + differ[0]

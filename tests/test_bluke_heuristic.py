@@ -19,6 +19,7 @@ import pytest
 
 from tricksim.agents import bluke as H
 from tricksim.agents.kinds import HEURISTIC, RANDOM
+from tricksim.agents.loops import play_hands, play_random_hands
 from tricksim.agents.random import uniform_action
 from tricksim.cards import card_label
 from tricksim.sim import actions as A
@@ -174,23 +175,23 @@ def test_what_the_seat_cannot_see_does_not_change_its_action(checkers, options):
 # --- batch loop ----------------------------------------------------------------------------------
 
 
-def _play(options, kinds, count, seed=3, params=None, match_hand=-1):
+def _play(options, kinds, count, seed=3, params=None):
     game = Bluke(**options)
     out = np.empty((count, len(K.RECORD) + len(H.FEATURES)), np.int64)
     rows = np.tile(H.DEFAULTS, (K.MAX_PLAYERS, 1)) if params is None else params
-    H.play_hands(seed, 0, game.option_array, np.asarray(kinds, np.int64), rows, out, match_hand)
+    play_hands(game, seed, 0, np.asarray(kinds, np.int64), rows, out)
     return out
 
 
-@pytest.mark.parametrize("options, match_hand", [(dict(players=4), -1), (dict(players=2, min_bid=0), 0),
-                                                 (dict(players=10, hook=True), -1)],
-                         ids=["4", "2,thirteen cards", "10,hook"])
-def test_random_seats_give_play_random_hands_rows(options, match_hand):
+@pytest.mark.parametrize("options", [dict(players=4), dict(players=2, min_bid=0), dict(players=10, hook=True)],
+                         ids=["4", "2", "10,hook"])
+def test_random_seats_give_play_random_hands_rows(options):
     game = Bluke(**options)
     ref = np.empty((3000, len(K.RECORD)), np.int64)
-    K.play_random_hands(3, 0, game.option_array, ref, match_hand)
-    out = _play(options, [RANDOM] * K.MAX_PLAYERS, 3000, match_hand=match_hand)
+    play_random_hands(game, 3, 0, ref)
+    out = _play(options, [RANDOM] * K.MAX_PLAYERS, 3000)
     assert np.array_equal(out[:, :len(K.RECORD)], ref)
+    assert set(ref[:, 2]) == set(K.HAND_SIZES[game.players, :game.match_hands])  # every hand size, thirteen cards too
 
 
 def test_features_are_the_dealt_hands_trumps_and_strength():

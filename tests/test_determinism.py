@@ -9,6 +9,7 @@ import pandas as pd
 import pytest
 
 import tricksim
+from tricksim.agents.loops import play_random_hands
 from tricksim.sim import sheepshead as K
 
 HANDS = 50_000
@@ -23,7 +24,7 @@ def restore_threads():
 
 def _raw(game, seed, first, count):
     out = np.full((count, len(K.RECORD)), -99, dtype=np.int64)
-    K.play_random_hands(seed, first, game.option_array, out)
+    play_random_hands(game, seed, first, out)
     return out
 
 

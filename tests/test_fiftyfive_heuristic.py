@@ -21,6 +21,7 @@ import pytest
 
 from tricksim.agents import fiftyfive as H
 from tricksim.agents.kinds import HEURISTIC, RANDOM
+from tricksim.agents.loops import play_hands, play_random_hands
 from tricksim.agents.random import uniform_action
 from tricksim.cards import card_label, cards_of, mask_of, parse_cards
 from tricksim.sim import actions as A
@@ -163,7 +164,7 @@ def _play(options, kinds, hands=3000, seed=7, first=100, params=None):
     n = game.players
     p = np.tile(H.DEFAULTS, (n, 1)) if params is None else params
     out = np.empty((hands, len(K.RECORD) + len(H.FEATURES)), np.int64)
-    H.play_hands(seed, first, game.option_array, np.array(kinds, np.int64), p, out)
+    play_hands(game, seed, first, np.array(kinds, np.int64), p, out)
     return game, out
 
 
@@ -171,7 +172,7 @@ def _play(options, kinds, hands=3000, seed=7, first=100, params=None):
 def test_random_seats_give_the_rows_of_play_random_hands(options):
     game, out = _play(options, [RANDOM] * options["players"])
     raw = np.empty((len(out), len(K.RECORD)), np.int64)
-    K.play_random_hands(7, 100, game.option_array, raw)
+    play_random_hands(game, 7, 100, raw)
     assert np.array_equal(out[:, :len(K.RECORD)], raw)
 
 

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tricksim
+from tricksim.agents.loops import play_random_hands
 
 import invariants as I
 
@@ -58,13 +59,13 @@ def test_batch_rows_do_not_depend_on_threads_or_chunks(name):
         game = tricksim.make_game(name, **case.options)
         K = game.kernels
         whole = np.empty((3000, len(K.RECORD)), dtype=np.int64)
-        K.play_random_hands(8, 0, game.option_array, whole)
+        play_random_hands(game, 8, 0, whole)
         threads = numba.get_num_threads()
         numba.set_num_threads(1)
         try:
             parts = np.empty_like(whole)
-            K.play_random_hands(8, 0, game.option_array, parts[:1234])
-            K.play_random_hands(8, 1234, game.option_array, parts[1234:])
+            play_random_hands(game, 8, 0, parts[:1234])
+            play_random_hands(game, 8, 1234, parts[1234:])
         finally:
             numba.set_num_threads(threads)
         assert np.array_equal(whole, parts), case.id

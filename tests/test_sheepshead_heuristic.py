@@ -24,6 +24,7 @@ import pytest
 import tricksim
 from tricksim.agents import sheepshead as H
 from tricksim.agents.kinds import HEURISTIC, RANDOM
+from tricksim.agents.loops import play_hands, play_random_hands
 from tricksim.agents.random import uniform_action
 from tricksim.cards import CardSet, cards_of, parse_card
 from tricksim.sim import actions as A
@@ -134,9 +135,9 @@ def test_random_seats_give_the_rows_of_play_random_hands(options):
     game = tricksim.make_game("sheepshead", **options)
     n = 3000
     out = np.empty((n, R + len(H.FEATURES)), np.int64)
-    H.play_hands(31, 7, game.option_array, np.full(5, RANDOM, np.int64), np.tile(H.DEFAULTS, (5, 1)), out)
+    play_hands(game, 31, 7, np.full(5, RANDOM, np.int64), np.tile(H.DEFAULTS, (5, 1)), out)
     raw = np.empty((n, R), np.int64)
-    K.play_random_hands(31, 7, game.option_array, raw)
+    play_random_hands(game, 31, 7, raw)
     np.testing.assert_array_equal(out[:, :R], raw)
 
 
@@ -144,7 +145,7 @@ def test_features_describe_the_hands_as_dealt():
     game = tricksim.make_game("sheepshead")
     n, first = 300, 40
     out = np.empty((n, R + len(H.FEATURES)), np.int64)
-    H.play_hands(5, first, game.option_array, np.full(5, HEURISTIC, np.int64), np.tile(H.DEFAULTS, (5, 1)), out)
+    play_hands(game, 5, first, np.full(5, HEURISTIC, np.int64), np.tile(H.DEFAULTS, (5, 1)), out)
     trumps = CardSet("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")
     order = "QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D".split()
     points = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -461,13 +462,13 @@ def test_beats_random_play_clearly():
     n = 8000
     params = np.tile(H.DEFAULTS, (5, 1))
     base = np.empty((n, R + len(H.FEATURES)), np.int64)
-    H.play_hands(3, 0, game.option_array, np.full(5, RANDOM, np.int64), params, base)
+    play_hands(game, 3, 0, np.full(5, RANDOM, np.int64), params, base)
     gains = np.zeros(n)
     for k in range(5):
         kinds = np.full(5, RANDOM, np.int64)
         kinds[k] = HEURISTIC
         out = np.empty_like(base)
-        H.play_hands(3, 0, game.option_array, kinds, params, out)
+        play_hands(game, 3, 0, kinds, params, out)
         gains += (out[:, 7 + k] - base[:, 7 + k]) / 5
     mean, se = gains.mean(), gains.std(ddof=1) / np.sqrt(n)
     assert mean > STRENGTH_MARGIN, f"gain {mean:.3f} units a hand (se {se:.3f})"

@@ -19,6 +19,7 @@ import pytest
 import tricksim
 from tricksim.agents import smear as H
 from tricksim.agents.kinds import HEURISTIC, RANDOM
+from tricksim.agents.loops import play_hands, play_random_hands
 from tricksim.cards import CardSet, card_label, parse_card
 from tricksim.sim import actions as A
 from tricksim.sim import smear as K
@@ -174,7 +175,7 @@ def _play(name, options, kinds, hands, seed=3, first=0):
     game = tricksim.make_game(name, **options)
     out = np.empty((hands, len(K.RECORD) + len(H.FEATURES)), dtype=np.int64)
     params = np.tile(H.DEFAULTS, (game.players, 1))
-    H.play_hands(seed, first, game.option_array, np.array(kinds, dtype=np.int64), params, out)
+    play_hands(game, seed, first, np.array(kinds, dtype=np.int64), params, out)
     return game, out
 
 
@@ -184,7 +185,7 @@ def test_random_seats_give_the_random_loops_rows(name, options):
     game = tricksim.make_game(name, **options)
     game, out = _play(name, options, [RANDOM] * game.players, 20_000, seed=9, first=777)
     raw = np.empty((20_000, len(K.RECORD)), dtype=np.int64)
-    K.play_random_hands(9, 777, game.option_array, raw)
+    play_random_hands(game, 9, 777, raw)
     np.testing.assert_array_equal(out[:, :len(K.RECORD)], raw)
 
 

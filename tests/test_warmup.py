@@ -31,10 +31,10 @@ def test_bad_worker_count_is_refused():
 
 
 def test_workers_leave_the_kernels_in_the_cache(capsys):
-    from tricksim.sim import bluke
+    from tricksim.agents.loops import random_loop
 
     assert main(["warmup", "bluke", "--only", "random", "--workers", "2"]) == 0
     assert "bluke" in capsys.readouterr().out
-    misses = sum(bluke.play_random_hands.stats.cache_misses.values())
+    misses = sum(random_loop.stats.cache_misses.values())
     simulate(tricksim.make_game("bluke"), hands=3, progress=False)  # loads the worker's compile
-    assert sum(bluke.play_random_hands.stats.cache_misses.values()) == misses
+    assert sum(random_loop.stats.cache_misses.values()) == misses

@@ -63,20 +63,14 @@ import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER
 from ..sim import actions as A
-from ..sim.actions import uniform_action
 from ..sim import bluke as K
 from ..sim.kernels import (
-    RNG_SIZE,
     bit,
-    borrow,
-    borrow_rng,
     has,
     lowest_card,
     popcount,
-    seed_stream,
     trick_power,
 )
-from .kinds import HEURISTIC
 
 PARAMS = (
     ("bid_round", -0.1, "bid floor(estimate + bid_round - bid_shade * its standard deviation)"),
@@ -500,44 +494,3 @@ def record_features(s, dealt, out, i, column):
         else:
             out[i, column + p] = -1
             out[i, column + K.MAX_PLAYERS + p] = -1
-
-
-@nb.njit(cache=True, parallel=True)
-def play_hands(seed, first, options, kinds, params, out, match_hand=-1):
-    """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
-    tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
-    count = out.shape[0]
-    for b in nb.prange((count + K.BLOCK - 1) // K.BLOCK):
-        _play_block(np.int64(b), seed, first, options, kinds, params, out, match_hand)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_block(b, seed, first, options, kinds, params, out, match_hand):
-    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    n = options[0]
-    length = K.MATCH_HANDS[n]
-    scratch = np.empty(K.STATE_SIZE, np.int64)
-    hands = np.empty(K.MAX_PLAYERS, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    dealt = borrow(hands)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * K.BLOCK, min(count, (b + 1) * K.BLOCK)):
-        hand = first + i
-        number = match_hand if match_hand >= 0 else hand % length
-        K.deal_random(s, seed, hand, number, hand % n, options, deal_rng)
-        for p in range(K.MAX_PLAYERS):
-            dealt[p] = s[K.HANDS + p]
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[K.TO_ACT] >= 0:
-            seat = s[K.TO_ACT]
-            if kinds[seat] == HEURISTIC:
-                K.step(s, act(s, params[seat], agent_rng))
-            else:
-                words, cards, kind = K.legal(s)
-                K.step(s, uniform_action(words, cards, kind, agent_rng))
-        K.record(s, out, i)
-        record_features(s, dealt, out, i, len(K.RECORD))

@@ -38,6 +38,39 @@ def _rules(family):
     return family_part(literal_family(family), "rules")
 
 
+_IMPLEMENTATIONS = {}  # generic call -> its overload's implementation
+
+
+def _implement(generic):
+    """Overload the generic call ``generic`` with the decorated implementation (per literal family)."""
+    def register(impl):
+        _IMPLEMENTATIONS[generic] = impl
+        overload(generic, prefer_literal=True)(impl)
+        return impl
+    return register
+
+
+def inlined(family, *generics):
+    """The kernels of the generic calls ``generics`` for ``family`` (a literal, as an overload's
+    implementation receives it), taking the generic calls' arguments, for code that numba builds
+    per family (an overload's implementation, as the batch loops' blocks): there numba compiles
+    them into their caller (``inline="always"``), where a generic call stays a call.
+
+    A call is right for the environments, the solver and the searchers: each generic call compiles
+    once a family, however many places call it. The batch loops call each in one place, millions
+    of times a second, where a call costs and numba's own inlining of an overload is slow to
+    compile."""
+    return tuple(_kernel(generic, literal_family(family)) for generic in generics)
+
+
+@cache
+def _kernel(generic, family: int):
+    """``generic``'s implementation for ``family``, as a kernel (the implementations read only the family)."""
+    implement = _IMPLEMENTATIONS[generic]
+    arguments = [None] * (implement.__code__.co_argcount - 1)
+    return nb.njit(inline="always")(implement(types.literal(family), *arguments))
+
+
 # --- generic calls, resolved per family at compile time ----------------------------
 # (Python bodies are never run: numba compiles the overload's implementation in their place.)
 
@@ -64,6 +97,12 @@ def step(family, s, action):
 
 def heuristic(family, s, params, rng):
     """The heuristic agent's action for the seat to act."""
+
+
+def heuristic_borrowed(family, s, params, rng):
+    """``heuristic`` for ``s`` and ``params`` that count no references (``kernels.borrow``): the
+    agent's ``act_borrowed`` where it has one (its ``act`` without the borrowing, inlined into the
+    batch loop), else its ``act``."""
 
 
 def sample(family, s, seat, rng, out):
@@ -132,7 +171,7 @@ def _delegate(name, part, attr, arity):
         def _impl(family, a, b, c, d):
             f = getattr(family_part(literal_family(family), part), attr)
             return lambda family, a, b, c, d: f(a, b, c, d)
-    overload(generic, prefer_literal=True)(_impl)
+    _implement(generic)(_impl)
 
 
 for _name, _part, _attr, _arity in (
@@ -144,7 +183,14 @@ for _name, _part, _attr, _arity in (
     _delegate(_name, _part, _attr, _arity)
 
 
-@overload(move_priority, prefer_literal=True)
+@_implement(heuristic_borrowed)
+def _heuristic_borrowed(family, s, params, rng):
+    agent = family_part(literal_family(family), "agent")
+    f = getattr(agent, "act_borrowed", agent.act)
+    return lambda family, s, params, rng: f(s, params, rng)
+
+
+@_implement(move_priority)
 def _move_priority(family, s, moves, n, out):
     f = getattr(family_part(literal_family(family), "search"), "move_priority", None)
     if f is None:
@@ -156,7 +202,7 @@ def _move_priority(family, s, moves, n, out):
     return impl
 
 
-@overload(endgame, prefer_literal=True)
+@_implement(endgame)
 def _endgame(family, s, judge, score, alpha, beta):
     f = getattr(family_part(literal_family(family), "search"), "endgame", None)
     if f is None:
@@ -164,13 +210,13 @@ def _endgame(family, s, judge, score, alpha, beta):
     return lambda family, s, judge, score, alpha, beta: f(s, judge, score, alpha, beta)
 
 
-@overload(deal, prefer_literal=True)
+@_implement(deal)
 def _deal(family, s, seed, hand, players, options, rng):
     f = family_part(literal_family(family), "rules").deal
     return lambda family, s, seed, hand, players, options, rng: f(s, seed, hand, players, options, rng)
 
 
-@overload(to_act, prefer_literal=True)
+@_implement(to_act)
 def _to_act(family, s):
     slot = _rules(family).TO_ACT
     return lambda family, s: s[slot]
@@ -180,7 +226,7 @@ def phase(family, s):
     """The phase of the hand (0: the first, picking or bidding)."""
 
 
-@overload(phase, prefer_literal=True)
+@_implement(phase)
 def _phase(family, s):
     slot = _rules(family).PHASE
     return lambda family, s: s[slot]
@@ -190,19 +236,19 @@ def hand(family, s, seat):
     """The hand mask of ``seat``."""
 
 
-@overload(hand, prefer_literal=True)
+@_implement(hand)
 def _hand(family, s, seat):
     slot = _rules(family).HANDS
     return lambda family, s, seat: s[slot + seat]
 
 
-@overload(trick_start, prefer_literal=True)
+@_implement(trick_start)
 def _trick_start(family, s):
     slot = _rules(family).IN_TRICK
     return lambda family, s: s[slot] == 0
 
 
-@overload(score, prefer_literal=True)
+@_implement(score)
 def _score(family, s, seat):
     slot = _rules(family).SCORES
     return lambda family, s, seat: s[slot + seat]
@@ -216,13 +262,22 @@ def record(family, s, dealt, out, i):
     """Write the finished hand ``s``'s row ``i`` (the game's RECORD, then its agent's FEATURES)."""
 
 
-@overload(state_size, prefer_literal=True)
+def record_rules(family, s, out, i):
+    """Write the finished hand ``s``'s row ``i``, the game's RECORD columns only (the random loop's rows)."""
+
+
+def random_step(family, s, rng):
+    """Play a uniformly random legal action for the seat to act (``uniform_action``): through the
+    rules' own ``random_step`` where they have one (the same draw with one dispatch on the phase)."""
+
+
+@_implement(state_size)
 def _state_size(family):
     size = _rules(family).STATE_SIZE
     return lambda family: size
 
 
-@overload(record, prefer_literal=True)
+@_implement(record)
 def _record(family, s, dealt, out, i):
     rules, agent = _rules(family), family_part(literal_family(family), "agent")
     write, features, column = rules.record, agent.record_features, len(rules.RECORD)
@@ -230,6 +285,27 @@ def _record(family, s, dealt, out, i):
     def impl(family, s, dealt, out, i):
         write(s, out, i)
         features(s, dealt, out, i, column)
+
+    return impl
+
+
+@_implement(record_rules)
+def _record_rules(family, s, out, i):
+    write = _rules(family).record
+    return lambda family, s, out, i: write(s, out, i)
+
+
+@_implement(random_step)
+def _random_step(family, s, rng):
+    rules = _rules(family)
+    own = getattr(rules, "random_step", None)
+    if own is not None:
+        return lambda family, s, rng: own(s, rng)
+    rules_legal, rules_step = rules.legal, rules.step
+
+    def impl(family, s, rng):
+        words, cards, card_kind = rules_legal(s)
+        rules_step(s, uniform_action(words, cards, card_kind, rng))
 
     return impl
 

@@ -60,13 +60,11 @@ import numpy as np
 
 from ..cards import card
 from ..sim import actions as A
-from ..sim.actions import uniform_action
 from ..sim.fiftyfive import (
     ACE_OF_HEARTS,
     BEATEN_BY,
     BIDDER,
     BID,
-    BLOCK,
     DEALER,
     DECK_MASK,
     DISCARDS,
@@ -79,20 +77,16 @@ from ..sim.fiftyfive import (
     IN_TRICK,
     KITTY_TAKEN,
     LED,
-    MAX_PLAYERS,
     NUM_PLAYERS,
     NUM_TRICKS,
     O_BIDS,
     O_NUM_BIDS,
-    O_PLAYERS,
     O_TEAMS,
     OPTIONS,
     PHASE,
     PLAYED,
     PLAYING,
     POWER,
-    RECORD,
-    STATE_SIZE,
     SUIT_MASKS,
     SUIT_NAMES,
     TO_ACT,
@@ -102,28 +96,19 @@ from ..sim.fiftyfive import (
     TRUMP,
     TRUMP_ORDERS,
     TRUMPING,
-    deal_random,
     exchange_limit,
-    legal,
     play_mask,
-    record,
     shown_missing,
     side,
-    step,
 )
 from ..sim.kernels import (
     ALWAYS_WINS,
-    RNG_SIZE,
     bit,
-    borrow,
-    borrow_rng,
     has,
     lowest_card,
     popcount,
-    seed_stream,
     trick_winner,
 )
-from .kinds import HEURISTIC
 
 PARAMS = (
     ("bid_margin", 0.0, "points the estimate must exceed a bid value by for the seat to bid it"),
@@ -515,43 +500,3 @@ def record_features(s, dealt, out, i, column):
         most = max(most, popcount(hand & TRUMPS[u]))
     out[i, column + 2] = most
     out[i, column + 3] = popcount(s[KITTY_TAKEN] & TRUMPS[t])
-
-
-@nb.njit(cache=True, parallel=True)
-def play_hands(seed, first, options, kinds, params, out):
-    """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
-    tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_block(np.int64(b), seed, first, options, kinds, params, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_block(b, seed, first, options, kinds, params, out):
-    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    players = options[O_PLAYERS]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    hands = np.empty(MAX_PLAYERS, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    dealt = borrow(hands)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        deal_random(s, seed, hand, hand % players, options, deal_rng)
-        for p in range(MAX_PLAYERS):
-            dealt[p] = s[HANDS + p]
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            seat = s[TO_ACT]
-            if kinds[seat] == HEURISTIC:
-                action = act(s, params[seat], agent_rng)
-            else:
-                words, cards, kind = legal(s)
-                action = uniform_action(words, cards, kind, agent_rng)
-            step(s, action)  # one call site: the engine's step is inlined once
-        record(s, out, i)
-        record_features(s, dealt, out, i, len(RECORD))

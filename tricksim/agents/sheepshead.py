@@ -44,7 +44,7 @@ whether a picker who played it is alone, shows in the history. It calls the game
 slots (what ``play_mask`` reads of ``CALLED`` matters only for the called-ace partner himself).
 ``rng`` is not used: ties go to a fixed order of the cards.
 
-Speed: no allocation in ``act``; the batch loop inlines it (``_act``: a call per decision cost
+Speed: no allocation in ``act``; the batch loop inlines it (``act_borrowed``: a call per decision cost
 ~15%), and a forced card (the last trick, a single card of the suit led) is played before any
 other work. Choosing "the card of a mask with the least X" is branch free: ``ORDER_*`` tables map
 a hand mask, a byte per suit, to the positions of its cards in the order of X, so the lowest
@@ -58,11 +58,8 @@ import numpy as np
 
 from ..cards import CLUBS, HEARTS, SPADES, parse_card, parse_cards
 from ..sim import actions as A
-from ..sim.actions import uniform_action
 from ..sim import sheepshead as K
-from ..sim.kernels import (RNG_SIZE, _as_pointer, bit, borrow, borrow_rng, has, highest_bit, lowest_card, popcount,
-                           seed_stream)
-from .kinds import HEURISTIC
+from ..sim.kernels import bit, borrow, has, highest_bit, lowest_card, popcount
 
 PARAMS = (
     ("pick_threshold", 9.0, "pick strength from which the eldest picks"),
@@ -567,7 +564,7 @@ def choose_play(s, params):
 
 
 @nb.njit(cache=True, inline="always")
-def _act(s, params):
+def act_borrowed(s, params, rng):
     """``act`` for borrowed ``s`` and ``params``: inlined into the batch loop, it costs no call."""
     phase = s[K.PHASE]
     if phase == K.PLAYING:
@@ -585,7 +582,7 @@ def _act(s, params):
 def act(s, params, rng):
     """The action id the heuristic chooses for the seat to act, s[TO_ACT] (always legal)."""
     # borrowed views: the functions inlined below then count no references (~10% faster)
-    return _act(borrow(s), borrow(params.view(np.int64)).view(np.float64))
+    return act_borrowed(borrow(s), borrow(params.view(np.int64)).view(np.float64), rng)
 
 
 @nb.njit(cache=True, inline="always")
@@ -610,43 +607,3 @@ def record_features(s, dealt, out, i, column):
         out[i, column + 6] = card_points(hand)
     for p in range(PLAYERS):
         out[i, column + 7 + p] = popcount(dealt[p] & TRUMPS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_hands(seed, first, options, kinds, params, out):
-    """Like the game's play_random_hands, with an agent per seat: kinds[seat] is
-    tricksim.agents.kinds.RANDOM or HEURISTIC; params[seat] that seat's parameter array."""
-    count = out.shape[0]
-    for b in nb.prange((count + K.BLOCK - 1) // K.BLOCK):
-        _play_block(np.int64(b), seed, first, options, kinds, params, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_block(b, seed, first, options, kinds, params, out):
-    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    columns = len(K.RECORD)
-    scratch = np.empty(K.STATE_SIZE + PLAYERS, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    # borrowed, without a reshape (whose error message compiles numba's string formatting)
-    table = nb.carray(_as_pointer(params.ctypes.data), (params.shape[0], params.shape[1]), np.float64)
-    s = borrow(scratch)[:K.STATE_SIZE]
-    dealt = borrow(scratch)[K.STATE_SIZE:]  # the hands as dealt
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * K.BLOCK, min(count, (b + 1) * K.BLOCK)):
-        hand = first + i
-        K.deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
-        for p in range(PLAYERS):
-            dealt[p] = s[K.HANDS + p]
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[K.TO_ACT] >= 0:
-            seat = s[K.TO_ACT]
-            if kinds[seat] == HEURISTIC:
-                K.step(s, _act(s, table[seat]))  # a row of the borrowed table: no counting
-            else:
-                words, cards, kind = K.legal(s)
-                K.step(s, uniform_action(words, cards, kind, agent_rng))
-        K.record(s, out, i)
-        record_features(s, dealt, out, i, columns)

@@ -50,18 +50,15 @@ import numba as nb
 import numpy as np
 
 from ..sim import actions as A
-from ..sim.kernels import (RNG_SIZE, bit, borrow, borrow_rng, has, lowest_card, popcount, seed_stream, trick_power,
-                            trick_winner)
+from ..sim.kernels import bit, has, lowest_card, popcount, trick_power, trick_winner
 from ..sim.smear import (
-    BEATEN_BY, BID, BIDDER, BIDDING, BLOCK, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
+    BEATEN_BY, BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
     GAME_VALUES, GAME_VALUE_MASKS, HANDS, HAND_SIZE, HIGH, HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JICK, JOKER,
-    JOKER_POINT, LED, LOW, MAX_BID, MAX_PLAYERS, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW,
-    O_MAY_TRUMP, O_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER,
-    RECORD, SHMEAR, STATE_SIZE, SUIT_MASKS, TABLE, TO_ACT, TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP,
-    TRUMPING, WON, deal_random, discard_mask, draw_mask, extreme_trumps, game_points, left, play_mask,
-    random_step, record, shows_void, step, team, trump_words,
+    JOKER_POINT, LED, LOW, MAX_BID, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW, O_MAY_TRUMP, O_TEAMS,
+    O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER, RECORD, SHMEAR, SUIT_MASKS, TABLE, TO_ACT,
+    TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP, TRUMPING, WON, discard_mask, draw_mask, extreme_trumps,
+    game_points, left, play_mask, shows_void, team, trump_words,
 )
-from .kinds import HEURISTIC
 
 PARAMS = (
     # bidding: the decision rule
@@ -97,7 +94,6 @@ FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
 trumps A K Q J of trump (J the right bower in Shmear); the point cards A, Low (2 / 7), J, and
 Shmear's Jick and joker; the tens of any suit. -1 when everybody passed."""
-FEATURE_COLUMN = len(RECORD)  # record_features' first column in play_hands' rows
 
 # --- tables, per row ``variant * 4 + trump`` as in the game's tables ----------------------------
 
@@ -511,42 +507,3 @@ def record_features(s, dealt, out, i, column):
     out[i, column + 1] = popcount(hand & TOP4[row])
     out[i, column + 2] = popcount(hand & POINT_MASK[row])
     out[i, column + 3] = popcount(hand & TENS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_hands(seed, first, options, kinds, params, out):
-    """Like the game's ``play_random_hands``, with an agent per seat: ``kinds[seat]`` is
-    ``kinds.RANDOM`` or ``HEURISTIC``, ``params[seat]`` that seat's parameter array. Columns
-    ``RECORD`` then ``FEATURES``."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_block(np.int64(b), seed, first, options, kinds, params, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_block(b, seed, first, options, kinds, params, out):
-    """Block ``b`` of ``play_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    players = options[O_PLAYERS]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    dealt_scratch = np.empty(MAX_PLAYERS, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    dealt = borrow(dealt_scratch)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        deal_random(s, seed, hand, hand % players, options, deal_rng)
-        for p in range(MAX_PLAYERS):
-            dealt[p] = s[HANDS + p]
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            seat = s[TO_ACT]
-            if kinds[seat] == HEURISTIC:
-                step(s, act(s, params[seat], agent_rng))
-            else:
-                random_step(s, agent_rng)
-        record(s, out, i)
-        record_features(s, dealt, out, i, FEATURE_COLUMN)

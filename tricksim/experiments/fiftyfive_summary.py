@@ -1,11 +1,12 @@
 """The summary of simulated Fifty-five hands: the figures the CLI prints.
 
 >>> import numpy as np
+>>> from tricksim.agents.loops import play_random_hands
 >>> from tricksim.sim import fiftyfive as K
 >>> from tricksim.sim.fiftyfive_game import FiftyFive
 >>> game = FiftyFive()
 >>> raw = np.zeros((2000, len(K.RECORD)), dtype=np.int64)
->>> K.play_random_hands(1, 0, game.option_array, raw)
+>>> play_random_hands(game, 1, 0, raw)
 >>> s = summarize(game.frame(raw, 1, 0))
 >>> s["hands"], 0 < s["bid_rate"] <= 1, set(s["by_bid"]) <= {10, 15, 20, 25, 60}, 60 in s["by_bid"]
 (2000, True, True, True)

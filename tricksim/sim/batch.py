@@ -36,6 +36,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
+from ..agents.loops import play_hands, play_random_hands
 from ..errors import OptionError
 from ..spec import make_game, spec
 from .cluster import check_dask, dask_client, play_chunks
@@ -93,11 +94,10 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
     record = game.kernels.RECORD
     if all(a.name == "random" for a in seated):  # the random loop: the same rows, a little faster
         raw = _scratch(count, len(record))
-        game.kernels.play_random_hands(run.seed, first, game.option_array, raw)
+        play_random_hands(game, run.seed, first, raw)
         features = ()
     else:
-        module = agent_module(run.game)
-        features = module.FEATURES
+        features = agent_module(run.game).FEATURES
         kinds, params = seat_arrays(run.game, seated)
         raw = _scratch(count, len(record) + len(features))
         if uses_search(seated):
@@ -105,7 +105,7 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
 
             run_hands(game, run.seed, first, kinds, params, search_arrays(seated, game), raw)
         else:
-            module.play_hands(run.seed, first, game.option_array, kinds, params, raw)
+            play_hands(game, run.seed, first, kinds, params, raw)
     df = game.frame(raw[:, :len(record)], run.seed, first)
     for k, name in enumerate(features):
         df[name] = raw[:, len(record) + k].astype(np.int8)

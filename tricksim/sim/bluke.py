@@ -48,14 +48,10 @@ import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER, NUM_CARDS, RANKS, SUITS, card
 from . import actions as A
-from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
-    RNG_SIZE,
     beaten_by,
     bit,
-    borrow,
-    borrow_rng,
     copy_slots,
     draw_cards,
     follow_mask,
@@ -373,7 +369,7 @@ def step(s, action):
         _bid(s, seat, action - A.BID)
 
 
-# --- batch play (the simulator's hot loop) --------------------------------------
+# --- the hand's row (the batch loops', agents/loops.py) ---------------------------
 
 RECORD = (
     ("dealer", "match_hand", "hand_size", "trump", "turned")
@@ -381,7 +377,6 @@ RECORD = (
     + tuple(f"taken_{p}" for p in range(MAX_PLAYERS))
     + tuple(f"score_{p}" for p in range(MAX_PLAYERS))
 )
-BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
@@ -396,37 +391,3 @@ def record(s, out, i):
     for p in range(s[NUM_PLAYERS], MAX_PLAYERS):
         out[i, 5 + p] = 0
     copy_slots(out, i, 5 + MAX_PLAYERS, s, TAKEN, 2 * MAX_PLAYERS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_random_hands(seed, first, options, out, match_hand=-1):
-    """Deal hands ``first .. first + len(out) - 1`` of ``seed`` (hand i: stream i,
-    dealer i mod players, match hand number i mod the match length, or
-    ``match_hand`` for every hand when >= 0), play each with random agents and
-    record one row per hand in ``out``."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_random_block(np.int64(b), seed, first, options, out, match_hand)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_random_block(b, seed, first, options, out, match_hand):
-    """Block ``b`` of ``play_random_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    n = options[0]
-    length = MATCH_HANDS[n]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        number = match_hand if match_hand >= 0 else hand % length
-        deal_random(s, seed, hand, number, hand % n, options, deal_rng)
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            words, cards, kind = legal(s)
-            step(s, uniform_action(words, cards, kind, agent_rng))
-        record(s, out, i)

@@ -48,14 +48,10 @@ import numpy as np
 
 from ..cards import card, parse_cards
 from . import actions as A
-from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
-    RNG_SIZE,
     beaten_by,
     bit,
-    borrow,
-    borrow_rng,
     copy_slots,
     draw_cards,
     draw_in_order,
@@ -588,13 +584,12 @@ def step(s, action):
         _exchange(s, seat, action, action - A.card_action(A.DISCARD, 0))
 
 
-# --- batch play (the simulator's hot loop) --------------------------------------
+# --- the hand's row (the batch loops', agents/loops.py) ---------------------------
 
 RECORD = ("dealer", "bidder", "bid", "trump", "bidder_points", "outcome", "best_trump_seat") + tuple(
     f"score_{p}" for p in range(MAX_PLAYERS)
 )
 SCORE_COLUMN = 7
-BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
@@ -608,33 +603,3 @@ def record(s, out, i):
     out[i, 5] = s[OUTCOME]
     out[i, 6] = s[BEST_SEAT]
     copy_slots(out, i, SCORE_COLUMN, s, SCORES, MAX_PLAYERS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_random_hands(seed, first, options, out):
-    """Deal hands ``first .. first + len(out) - 1`` of ``seed`` (dealer = hand mod players),
-    play each with random agents, and record one row per hand in ``out``."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_random_block(np.int64(b), seed, first, options, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_random_block(b, seed, first, options, out):
-    """Block ``b`` of ``play_random_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    players = options[O_PLAYERS]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        deal_random(s, seed, hand, hand % players, options, deal_rng)
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            words, cards, kind = legal(s)
-            step(s, uniform_action(words, cards, kind, agent_rng))
-        record(s, out, i)

@@ -24,14 +24,10 @@ import numpy as np
 
 from ..cards import CLUBS, HEARTS, SPADES, card, parse_cards
 from . import actions as A
-from .actions import uniform_action
 from .kernels import (
     ALWAYS_WINS,
-    RNG_SIZE,
     beaten_by,
     bit,
-    borrow,
-    borrow_rng,
     copy_slots,
     draw_cards,
     follow_mask,
@@ -537,11 +533,10 @@ def step(s, action):
         _under(s, seat, c)
 
 
-# --- batch play (the simulator's hot loop) --------------------------------------
+# --- the hand's row (the batch loops', agents/loops.py) ---------------------------
 
 RECORD = ("dealer", "picker", "partner", "called", "picker_points", "outcome", "multiplier",
           "score_0", "score_1", "score_2", "score_3", "score_4")
-BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
@@ -555,32 +550,3 @@ def record(s, out, i):
     out[i, 5] = s[OUTCOME]
     out[i, 6] = s[MULTIPLIER]
     copy_slots(out, i, 7, s, SCORES, PLAYERS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_random_hands(seed, first, options, out):
-    """Deal hands ``first .. first + len(out) - 1`` of ``seed`` (dealer = hand mod 5),
-    play each with random agents, and record one row per hand in ``out``."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_random_block(np.int64(b), seed, first, options, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_random_block(b, seed, first, options, out):
-    """Block ``b`` of ``play_random_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        deal_random(s, seed, hand, hand % PLAYERS, options, 0, deal_rng)
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            words, cards, kind = legal(s)
-            step(s, uniform_action(words, cards, kind, agent_rng))
-        record(s, out, i)

@@ -61,11 +61,8 @@ from . import actions as A
 from .actions import random_card, uniform_action
 from .kernels import (
     ALWAYS_WINS,
-    RNG_SIZE,
     beaten_by,
     bit,
-    borrow,
-    borrow_rng,
     copy_slots,
     draw_cards,
     draw_in_order,
@@ -666,7 +663,7 @@ def random_step(s, rng):
         step(s, uniform_action(words, cards, kind, rng))
 
 
-# --- batch play (the simulator's hot loop) --------------------------------------
+# --- the hand's row (the batch loops', agents/loops.py) ---------------------------
 
 RECORD = (("dealer", "bidder", "bid", "trump", "outcome", "bidder_points")
           + POINT_NAMES + tuple(f"game_points_{k}" for k in range(MAX_TEAMS))
@@ -674,7 +671,6 @@ RECORD = (("dealer", "bidder", "bid", "trump", "outcome", "bidder_points")
 POINTS_COLUMN = 6
 GAME_POINTS_COLUMN = POINTS_COLUMN + NUM_POINTS
 SCORE_COLUMN = GAME_POINTS_COLUMN + MAX_TEAMS
-BLOCK = 1024  # hands per parallel task: scratch arrays are made once a block
 
 
 @nb.njit(cache=True, inline="always")
@@ -689,32 +685,3 @@ def record(s, out, i):
     copy_slots(out, i, POINTS_COLUMN, s, POINT_WINNER, NUM_POINTS)
     copy_slots(out, i, GAME_POINTS_COLUMN, s, GAME_POINTS, MAX_TEAMS)
     copy_slots(out, i, SCORE_COLUMN, s, SCORES, MAX_PLAYERS)
-
-
-@nb.njit(cache=True, parallel=True)
-def play_random_hands(seed, first, options, out):
-    """Deal hands ``first .. first + len(out) - 1`` of ``seed`` (dealer = hand mod players),
-    play each with random agents, and record one row per hand in ``out``."""
-    count = out.shape[0]
-    for b in nb.prange((count + BLOCK - 1) // BLOCK):
-        _play_random_block(np.int64(b), seed, first, options, out)  # int64 b: one compile
-
-
-@nb.njit(cache=True)
-def _play_random_block(b, seed, first, options, out):
-    """Block ``b`` of ``play_random_hands``, a call of its own so that numba's parallel passes skip the
-    inlined rules and agents (they took more than half of the compile)."""
-    count = out.shape[0]
-    players = options[O_PLAYERS]
-    scratch = np.empty(STATE_SIZE, np.int64)
-    rngs = np.empty(2 * RNG_SIZE, np.uint64)
-    s = borrow(scratch)
-    deal_rng = borrow_rng(rngs)[:RNG_SIZE]
-    agent_rng = borrow_rng(rngs)[RNG_SIZE:]
-    for i in range(b * BLOCK, min(count, (b + 1) * BLOCK)):
-        hand = first + i
-        deal_random(s, seed, hand, hand % players, options, deal_rng)
-        seed_stream(agent_rng, seed, hand, 1)
-        while s[TO_ACT] >= 0:
-            random_step(s, agent_rng)
-        record(s, out, i)
