@@ -27,7 +27,9 @@ by ``autoreset_mode`` (``gymnasium.vector.AutoresetMode`` or its value):
 
 ``call``, ``get_attr`` and ``set_attr`` answer as ``SyncVectorEnv``'s, a tuple with one entry a
 table: ``call("action_masks")`` each table's mask; the other attributes (``seat``,
-``illegal_reward`` …) are shared by every table. ``render()`` shows table 0 as its learner sees
+``illegal_reward`` …) are shared by every table. Gymnasium's vector wrappers forward neither
+methods nor attributes: through them, read ``info["action_mask"]`` (or call
+``envs.unwrapped.action_masks()``). ``render()`` shows table 0 as its learner sees
 it (``render_mode="ansi"``; ``"human"`` prints it at every reset and step). The environment
 pickles and unpickles to one in the same state.
 """
