@@ -12,8 +12,9 @@ on the mover's own turn half of the time:
   environment's default (``reward_at="hand_end"``) a hand's scores arrive on the step that ends
   it, which is the learner's own only on about one hand in the number of seats, so an n-step
   horizon of 3 (the tutorial's) learns worse than random. This example asks the environment to
-  credit each seat on its own last move (``--reward-at last_move``, the default here), so a
-  one-step horizon learns; with ``--reward-at hand_end``, give ``--n-step`` a whole hand (16).
+  credit each seat on its own last move (``--reward-at last_move``, the default here), so that
+  even a one-step horizon sees the learner's score; with ``--reward-at hand_end``, give
+  ``--n-step`` a whole hand (16).
 * The learner's return is its team's score of the hand (``multi_agent_return_reduction``).
 """
 
@@ -102,8 +103,8 @@ def main(argv=None) -> dict:
     test_envs.seed(args.seed + 1)
     algorithm = agents(args, make_env(args))
     before = mean_return(algorithm, args, args.test_hands)
-    train_collector = Collector[CollectStats](algorithm, train_envs, VectorReplayBuffer(args.buffer_size, len(train_envs)),
-                                              exploration_noise=True)
+    buffer = VectorReplayBuffer(args.buffer_size, len(train_envs))
+    train_collector = Collector[CollectStats](algorithm, train_envs, buffer, exploration_noise=True)
     test_collector = Collector[CollectStats](algorithm, test_envs, exploration_noise=True)
     train_collector.reset()
     train_collector.collect(n_step=args.batch_size * args.train_envs)

@@ -136,7 +136,7 @@ class TricksimAEC(AECEnv):
         self._cumulative_rewards[agent] = 0
         self.infos[agent] = {"action_mask": self._no_mask}
         scores = self.table.apply(a)
-        settled = None if scores is not None or self.reward_at == "hand_end" else self.table.settled_scores(seat)
+        settled = self.table.settled_scores(seat) if scores is None and self.reward_at == "last_move" else None
         if scores is not None:  # what the hand owes each seat beyond what it was credited
             self.rewards = {name: x - paid for name, x, paid in zip(self.agents, scores, self._credited)}
             self._credited = [0] * len(self.agents)
@@ -155,7 +155,8 @@ class TricksimAEC(AECEnv):
             self._select(self.table.to_act)
         if self._scored:  # rewards come only with a hand's end (or a seat's last move)
             self._accumulate_rewards()
-        self._show()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
         """The table as the seat to act sees it (``"ansi"``), or printed (``"human"``)."""
