@@ -5,8 +5,17 @@ Agents are ``player_0 … player_{n-1}`` (seat numbers). The action space is the
 bury, discard, call and card actions, each game using its subset). An observation is
 ``{"observation": int8 vector, "action_mask": int8 vector}``: what that seat may know
 (``sim/obs_<game>.py``), and the legal actions when it is the seat to act (all zero otherwise);
-``infos[agent]["action_mask"]`` holds the same mask. Rewards are the hand's scores (the team's
-in team games) when a hand ends.
+``infos[agent]["action_mask"]`` holds the same mask.
+
+Rewards are the hand's scores (the team's in team games), by default (``reward_at="hand_end"``)
+for every seat at once on the step that ends the hand, PettingZoo's norm: each agent reads its
+own at its next ``last()``. A learner that takes its reward from the transition of its own move
+(Tianshou's multi-agent policies) then sees it only on the hands that end on its move (about one
+in the number of seats) unless its n-step horizon spans a whole hand (``n_step`` at least the
+decisions of a hand: 10 or more). ``reward_at="last_move"`` credits each seat instead on the
+step of its own last move of the hand, the first one after which the rest of the hand is forced
+(every other seat holds one card), so the reward lands in that seat's own transition; each seat
+still collects exactly its score per hand.
 
 ``episode="hand"`` (the default) plays one hand an episode: ``reset(seed=s)`` deals hand 0 of
 ``s``, each later ``reset()`` the next hand, as ``simulate`` deals them. ``episode="match"`` plays
@@ -18,6 +27,14 @@ game's ``max_hands`` option cuts off ends in ``truncations`` rather than ``termi
 >>> env.reset(seed=7)
 >>> env.agent_selection, env.unwrapped.table.game.name
 ('player_1', 'sheepshead')
+
+Only the turn-based parallel view (``parallel_env()``, PettingZoo's ``turn_based_aec_to_parallel``)
+is valid: the seats act one at a time, so ``metadata["is_parallelizable"]`` is False and
+PettingZoo's ``aec_to_parallel`` refuses the environment. The wrapped ``env()`` ends the game on
+an illegal action with ``illegal_reward`` for its player (default: below every hand's score of the
+game under its options, ``table.illegal_reward_of``). ``render_mode="ansi"``: ``render()``
+returns the table as the seat to act sees it; ``"human"`` prints it at every reset and step.
+An environment pickles and unpickles to one in the same state.
 """
 
 from __future__ import annotations
@@ -32,19 +49,25 @@ from ..errors import IllegalActionError
 from ..sim.actions import NUM_ACTIONS, action_label
 from ..spec import make_game
 from .observation import observation_space
-from .table import ILLEGAL_REWARD, Table, action_id
+from .table import RENDER_FPS, RENDER_MODES, Table, action_id, check_render_mode, illegal_reward_of
+
+REWARD_AT = ("hand_end", "last_move")
 
 
 class TricksimAEC(AECEnv):
     """The raw AEC environment of ``game`` (a name); ``options`` are its options (docs/rules.md)."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": True}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS, "is_parallelizable": False}
 
-    def __init__(self, game: str, render_mode: str | None = None, episode: str = "hand", **options):
+    def __init__(self, game: str, render_mode: str | None = None, episode: str = "hand",
+                 reward_at: str = "hand_end", illegal_reward: float | None = None, **options):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode = {render_mode!r} is not allowed; choose None or 'ansi'")
+        check_render_mode(render_mode)
+        if reward_at not in REWARD_AT:
+            raise ValueError(f"reward_at = {reward_at!r} is not allowed; choose one of {', '.join(REWARD_AT)}")
         self.table = Table(make_game(game, **options), episode)
+        self.reward_at = reward_at
+        self.illegal_reward = illegal_reward_of(self.table.game, illegal_reward)
         self.metadata = dict(self.metadata, name=f"{game}_v0")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
@@ -60,6 +83,10 @@ class TricksimAEC(AECEnv):
         self._mask = Table.new_mask()
         self._no_mask = Table.new_mask()
         self._no_mask.flags.writeable = False
+
+    def __setstate__(self, state: dict) -> None:
+        vars(self).update(state)
+        self._no_mask.flags.writeable = False  # (pickle keeps the values, not the flag)
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -78,11 +105,13 @@ class TricksimAEC(AECEnv):
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._scored = False  # whether self.rewards holds a hand's scores
+        self._credited = [0] * len(self.agents)  # what reward_at="last_move" paid each seat of this hand
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {"action_mask": self._no_mask} for a in self.agents}
         self._select(self.table.to_act)
+        self._show()
 
     def _select(self, seat: int) -> None:
         """Make ``seat`` the agent to act, with a fresh mask in its infos."""
@@ -100,18 +129,22 @@ class TricksimAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = action_id(action)
+        a, seat = action_id(action), self._seat[agent]
         if not (0 <= a < NUM_ACTIONS and self._mask[a]):
             legal = ", ".join(action_label(x) for x in np.flatnonzero(self._mask))
             raise IllegalActionError(f"{a!r} is not legal for {agent}; legal: {legal}")
         self._cumulative_rewards[agent] = 0
         self.infos[agent] = {"action_mask": self._no_mask}
         scores = self.table.apply(a)
-        if scores is not None:
-            self.rewards = dict(zip(self.agents, scores))
+        settled = self.table.settled_scores(seat) if scores is None and self.reward_at == "last_move" else None
+        if scores is not None:  # what the hand owes each seat beyond what it was credited
+            self.rewards = {name: x - paid for name, x, paid in zip(self.agents, scores, self._credited)}
+            self._credited = [0] * len(self.agents)
         elif self._scored:
             self.rewards = dict.fromkeys(self.agents, 0)
-        self._scored = scores is not None
+        if settled is not None:
+            self.rewards[agent] = self._credited[seat] = settled[seat]
+        self._scored = scores is not None or settled is not None
         if self.table.is_over():
             if self.table.truncated:  # cut off at max_hands deals
                 self.truncations = dict.fromkeys(self.agents, True)
@@ -120,22 +153,30 @@ class TricksimAEC(AECEnv):
             self._mask = self._no_mask
         else:
             self._select(self.table.to_act)
-        if scores is not None:  # rewards come only with a hand's end
+        if self._scored:  # rewards come only with a hand's end (or a seat's last move)
             self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
+        """The table as the seat to act sees it (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode == "human":
+            print(self.table.render())
             return None
-        return self.table.render()
+        return None if self.render_mode is None else self.table.render()
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def close(self) -> None:
         pass
 
 
 def wrap(env: TricksimAEC) -> AECEnv:
-    """PettingZoo's classic wrappers: an illegal action ends the game with ``ILLEGAL_REWARD`` for
-    its player, and actions out of range or steps out of order are errors."""
-    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=ILLEGAL_REWARD)
+    """PettingZoo's classic wrappers: an illegal action ends the game with the environment's
+    ``illegal_reward`` for its player, and actions out of range or steps out of order are errors."""
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=env.illegal_reward)
     env = wrappers.AssertOutOfBoundsWrapper(env)
     return wrappers.OrderEnforcingWrapper(env)
 

@@ -25,7 +25,9 @@ from ..sim.kernels import has, seed_stream
 from ..sim.observation import encode
 from .observation import encode_mask
 
-__all__ = ["kernels"]
+__all__ = ["kernels", "AUTORESET_ACTION"]
+
+AUTORESET_ACTION = 0  # the one action a table's mask allows on the step before it is dealt anew
 
 
 # --- one table ----------------------------------------------------------------------
@@ -108,12 +110,15 @@ def vector_reset(family, states, seat, kinds, params, players, options, seed, ha
 
 @nb.njit(cache=True)
 def vector_step(family, states, actions, seat, kinds, params, players, options, seed, hands, rngs,
-                deal_rng, done, illegal_reward, obs, masks, rewards, terminated):
-    """One step of many tables (gymnasium's next-step autoreset): a table whose episode ended at
-    the last step deals its next hand (``hands[i] += len(states)``) and ignores its action; the
-    others play ``actions[i]`` and the other seats play up to ``seat``'s next decision. Writes
-    each table's observation, mask, reward and whether its episode ended; an illegal action
-    changes nothing and ends it with ``illegal_reward``."""
+                deal_rng, done, illegal_reward, same_step, obs, masks, rewards, terminated, final_obs):
+    """One step of many tables: each plays ``actions[i]`` and the other seats play up to
+    ``seat``'s next decision; an illegal action changes nothing and ends the episode with
+    ``illegal_reward``. Writes each table's observation, mask, reward and whether its episode
+    ended. A table whose episode ends deals its next hand (``hands[i] += len(states)``):
+
+    * next-step autoreset (``same_step`` false): on the following step, whose action it ignores;
+      meanwhile its mask allows only ``AUTORESET_ACTION``;
+    * same-step autoreset: at once, the ended episode's last observation in ``final_obs[i]``."""
     literally(family)
     n = states.shape[0]
     for i in range(n):
@@ -133,9 +138,15 @@ def vector_step(family, states, actions, seat, kinds, params, players, options, 
                 rewards[i] = score(family, s, seat)
                 done[i] = True
         terminated[i] = done[i]
+        if done[i] and same_step:
+            encode(family, s, seat, final_obs[i])
+            hands[i] += n
+            _start_hand(family, s, seed, hands[i], players, options, seat, kinds, params, deal_rng, rngs[i])
+            done[i] = False
         encode(family, s, seat, obs[i])
         if done[i]:
             masks[i, :] = 0
+            masks[i, AUTORESET_ACTION] = 1
         else:
             words, cards, kind = legal(family, s)
             encode_mask(words, cards, kind, masks[i])
@@ -187,8 +198,8 @@ class Kernels:
     @cached_property
     def vector_step(self):
         return self._compile(vector_step, _STATES, _KINDS, types.int64, _KINDS, _PARAMS, types.int64, _OPTIONS,
-                             types.int64, _KINDS, _RNGS, _RNG, _FLAGS, types.float64, _OBSES, _OBSES, _REWARDS,
-                             _FLAGS)
+                             types.int64, _KINDS, _RNGS, _RNG, _FLAGS, types.float64, types.boolean, _OBSES, _OBSES,
+                             _REWARDS, _FLAGS, _OBSES)
 
 
 @cache

@@ -11,8 +11,14 @@ The observation is the seat's int8 vector of ``sim/obs_<game>.py``; the action s
 actions, as sb3-contrib's MaskablePPO expects. The reward is the seat's score when a hand ends.
 With ``episode="match"``, a match that the game's ``max_hands`` option cuts off ends with
 ``truncated=True`` (``terminated=False``); a match ended by the game's rule is terminated.
-An illegal action changes nothing and ends the episode with ``illegal_reward`` (default -100,
-below any hand's score of every game) and ``info["illegal_action"] = True``.
+An illegal action changes nothing and ends the episode with ``illegal_reward`` and
+``info["illegal_action"] = True``; its default, -100 (Bluke: 10 below its lowest hand score,
+-140 with 2 to 4 players), is below every hand's score under the game's options
+(``table.illegal_reward_of``).
+
+``render_mode="ansi"``: ``render()`` returns the table as the learner sees it; ``"human"`` prints
+it at every reset and step. The environment pickles (for a worker process) and unpickles to one
+in the same state.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from ..sim.actions import NUM_ACTIONS
 from ..sim.kernels import new_rng, seed_stream
 from ..spec import make_game
 from .observation import observation_space
-from .table import ILLEGAL_REWARD, Table, action_id
+from .table import RENDER_FPS, RENDER_MODES, Table, action_id, check_render_mode, illegal_reward_of
 
 
 def opponent_arrays(game, seat: int, opponents) -> tuple[np.ndarray, np.ndarray]:
@@ -46,16 +52,15 @@ class SeatEnv(gymnasium.Env):
     """``game`` from ``seat``'s chair against ``opponents``; ``options`` are the game's
     options (docs/rules.md); ``episode`` is ``"hand"`` or ``"match"`` (see ``tricksim.envs.aec``)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": RENDER_FPS}
 
     def __init__(self, game: str = "sheepshead", seat: int = 0, opponents="heuristic", episode: str = "hand",
-                 illegal_reward: float = ILLEGAL_REWARD, render_mode: str | None = None, **options):
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode = {render_mode!r} is not allowed; choose None or 'ansi'")
+                 illegal_reward: float | None = None, render_mode: str | None = None, **options):
+        check_render_mode(render_mode)
         self.table = Table(make_game(game, **options), episode)
         self.seat = int(seat)
         self.kinds, self.params = opponent_arrays(self.table.game, self.seat, opponents)
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = illegal_reward_of(self.table.game, illegal_reward)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.table.layout)
         self.action_space = spaces.Discrete(NUM_ACTIONS)
@@ -74,6 +79,7 @@ class SeatEnv(gymnasium.Env):
         self.table.start(self._seed, self._episode)
         seed_stream(self._rng, self._seed, self._episode, 1)
         self._play_others()
+        self._show()
         return self._observation(), self._info()
 
     def step(self, action):
@@ -83,6 +89,7 @@ class SeatEnv(gymnasium.Env):
         if not (0 <= a < NUM_ACTIONS and self.table.mask[a]):
             return self._observation(), self.illegal_reward, True, False, dict(self._info(), illegal_action=True)
         reward = self._apply(a) + self._play_others()
+        self._show()
         truncated = self.table.truncated  # a match cut off at max_hands deals
         return self._observation(), float(reward), self.table.is_over() and not truncated, truncated, self._info()
 
@@ -91,7 +98,15 @@ class SeatEnv(gymnasium.Env):
         return self.table.mask.astype(bool)
 
     def render(self) -> str | None:
+        """The table as the learner sees it (``"ansi"``), or printed (``"human"``)."""
+        if self.render_mode == "human":
+            print(self.table.render(self.seat))
+            return None
         return None if self.render_mode is None else self.table.render(self.seat)
+
+    def _show(self) -> None:
+        if self.render_mode == "human":
+            self.render()
 
     def _apply(self, action: int) -> int:
         scores = self.table.apply(action)

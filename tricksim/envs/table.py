@@ -1,5 +1,6 @@
 """One table of a game as the environments drive it: a hand or a whole match, dealt
-reproducibly, with each seat's observation, the action mask and a text view."""
+reproducibly, with each seat's observation, the action mask and a text view; and what every
+environment shares of its arguments (render modes, the illegal action's reward)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,30 @@ from ..sim.observation import observation_layout
 from . import engine
 
 EPISODES = ("hand", "match")
-ILLEGAL_REWARD = -100.0  # the reward for an illegal action, where it ends the episode: below any hand's score
+ILLEGAL_REWARD = -100.0  # the least default reward of an illegal action (see illegal_reward)
+RENDER_MODES = ["ansi", "human"]  # "human" prints what "ansi" returns
+RENDER_FPS = 1  # a table is read, not watched
+
+
+def illegal_reward_of(game, given: float | None = None) -> float:
+    """The reward of an illegal action in ``game`` (where it ends the episode): ``given``, or by
+    default -100, and 10 below the game's lowest hand score where -100 is not below it (Bluke's
+    failed bid of 13: -130), so that no hand's score is worse than an illegal move.
+
+    >>> from tricksim.spec import make_game
+    >>> illegal_reward_of(make_game("sheepshead")), illegal_reward_of(make_game("bluke", players=2))
+    (-100.0, -140.0)
+    """
+    if given is not None:
+        return float(given)
+    return float(min(ILLEGAL_REWARD, game.lowest_score() - 10))
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    """ValueError unless ``render_mode`` is None or one of ``RENDER_MODES``."""
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ValueError(f"render_mode = {render_mode!r} is not allowed; choose None, "
+                         + " or ".join(repr(m) for m in RENDER_MODES))
 
 
 def action_id(action) -> int:
@@ -48,6 +72,15 @@ class Table:
         self.mask = self.new_mask()  # the legal actions of the seat to act, kept current
         self._rng = new_rng()
 
+    def __getstate__(self) -> dict:
+        # compiled code and the layout's readers do not pickle: rebuilt from the game
+        return {k: v for k, v in vars(self).items() if k not in ("kernels", "layout")}
+
+    def __setstate__(self, state: dict) -> None:
+        vars(self).update(state)
+        self.kernels = engine.kernels(self.family)
+        self.layout = observation_layout(self.game)
+
     def start(self, seed: int, episode: int) -> None:
         """Deal episode number ``episode`` of ``seed``."""
         if self.episode == "hand":
@@ -75,6 +108,18 @@ class Table:
         self.kernels.action_mask(self.family, self.array, self.mask)
         return None if len(self.match.finished) == finished else self.match.finished[-1].scores()
 
+    def settled_scores(self, seat: int) -> list[int] | None:
+        """The scores of the hand in play if ``seat`` has no choice left in it: when it ends
+        without ``seat`` to act again and with one legal action at every step (as after a seat's
+        last card, each other seat holding one); else None."""
+        s, mask = self.array.copy(), self.mask.copy()
+        while (p := int(s[self._to_act])) >= 0:
+            legal = np.flatnonzero(mask)
+            if p == seat or len(legal) != 1:
+                return None
+            self.kernels.play(self.family, s, int(legal[0]), mask)
+        return self.game.scores(s)
+
     def is_over(self) -> bool:
         return self.match.is_over() if self.match is not None else self.to_act < 0
 
@@ -101,15 +146,21 @@ class Table:
         """The table as ``seat`` sees it (default: the seat to act, or seat 0 once over)."""
         if seat is None:
             seat = max(self.to_act, 0)
-        view = State(self.game, self.array).observe(seat)
-        lines = [f"{self.game.name}, as player_{seat} sees it"]
-        for key, value in view.items():
-            if key == "seat":
-                continue
-            lines.append(f"  {key}: {_text(key, value)}")
-        if self.match is not None:
-            lines.append(f"  match totals: {self.match.totals}")
-        return "\n".join(lines) + "\n"
+        return table_text(self.game, self.array, seat, None if self.match is None else self.match.totals)
+
+
+def table_text(game, array: np.ndarray, seat: int, totals: list[int] | None = None) -> str:
+    """The hand in ``array`` as ``seat`` sees it, one line a piece of its view (and the match
+    ``totals`` where given)."""
+    view = State(game, array).observe(seat)
+    lines = [f"{game.name}, as player_{seat} sees it"]
+    for key, value in view.items():
+        if key == "seat":
+            continue
+        lines.append(f"  {key}: {_text(key, value)}")
+    if totals is not None:
+        lines.append(f"  match totals: {totals}")
+    return "\n".join(lines) + "\n"
 
 
 _SEAT_KEYS = {"dealer", "to_act", "picker", "partner", "bidder"}

@@ -63,6 +63,15 @@ class Bluke(Game):
         """Cards a seat in match hand number ``hand`` (0 .. match_hands - 1)."""
         return int(K.HAND_SIZES[self.players, hand])
 
+    def lowest_score(self) -> int:
+        """A failed bid of the largest hand: -130 with 2 to 4 players.
+
+        >>> Bluke(players=4).lowest_score(), Bluke(players=8).lowest_score()
+        (-130, -60)
+        """
+        sizes = range(self.max_hand + 1)
+        return min(K.bid_score.py_func(bid, took) for bid in sizes for took in sizes)
+
     # --- deals ---------------------------------------------------------------
 
     def new_hand(self, seed: int, dealer: int = 0, hand: int = 0) -> State:

@@ -90,6 +90,15 @@ class FiftyFive(Game):
         k = self.options["teams"]
         return seat % k if k > 1 else seat
 
+    def lowest_score(self) -> int:
+        """A failed highest bid (a side that did not bid scores its points, never below 0).
+
+        >>> FiftyFive().lowest_score(), FiftyFive(bid_values="10 15 20").lowest_score()
+        (-60, -20)
+        """
+        failed = (K.bidder_score.py_func(0, 0, bid)[0] for bid in self.options["bid_values"])
+        return min(0, *failed)
+
     # --- deals ---------------------------------------------------------------
 
     def rest(self, s: np.ndarray) -> list[int]:

@@ -178,6 +178,11 @@ class Game:
         if not 0 <= int(seat) < self.players:
             raise DealError(f"{self.name}: dealer {seat!r} is not a seat (0..{self.players - 1})")
 
+    def lowest_score(self) -> int:
+        """The lowest score a seat can take from one hand under these options (each game reads it
+        off its own scoring kernels)."""
+        raise NotImplementedError(f"{self.name}: lowest_score")
+
     # --- reading a state array (every game lays out these slots alike) ---------
 
     def scores(self, s: np.ndarray) -> list[int]:

@@ -58,6 +58,19 @@ class Sheepshead(Game):
             dtype=np.int64,
         )
 
+    def lowest_score(self) -> int:
+        """The picker's loss alone without a trick (doubled on the bump if so played), doubled
+        again in a doubler's play-off hand; a leaster costs 1.
+
+        >>> Sheepshead().lowest_score(), Sheepshead(no_pick="doubler", double_on_bump=True).lowest_score()
+        (-12, -48)
+        """
+        bump = self.options["double_on_bump"]
+        units = [u for tricks in range(K.NUM_TRICKS + 1) for points in range(121) for alone in (False, True)
+                 for u in K.picker_units.py_func(points, tricks, alone, bump)[:3]]
+        factor = 2 if self.options["no_pick"] == "doubler" else 1
+        return min(-1, min(units)) * factor
+
     # --- deals ---------------------------------------------------------------
 
     def new_hand(self, seed: int, dealer: int = 0, hand: int = 0, doubled: bool = False) -> State:

@@ -59,6 +59,15 @@ class SmearGame(Game):
         """The team of ``seat``, named by its lowest seat."""
         return seat % self.teams
 
+    def lowest_score(self) -> int:
+        """A failed highest bid (a team that did not bid scores its points, never below 0).
+
+        >>> Shmear().lowest_score(), NESmear().lowest_score()
+        (-6, -4)
+        """
+        bids = range(K.MIN_BID[self.variant], K.MAX_BID[self.variant] + 1)
+        return min(0, *(K.bidder_score.py_func(0, bid)[0] for bid in bids))
+
     # --- deals ---------------------------------------------------------------
 
     def rest(self, s: np.ndarray) -> list[int]:
