@@ -25,6 +25,7 @@ from tricksim.sim import bluke as K
 from tricksim.sim.kernels import new_rng, seed_stream
 
 from bounds_check import bounds_hold
+from sampling import sample_with
 
 OPTION_SETS = [
     {"players": 2},
@@ -47,6 +48,11 @@ def _rng(*key):
     rng = new_rng()
     seed_stream(rng, *key)
     return rng
+
+
+def _unseen(s, seat):
+    """The cards ``seat`` cannot see: not its own, not played, not the turned card."""
+    return K.DECK_MASK & ~s[K.HANDS + seat] & ~s[K.PLAYED] & ~(np.int64(1) << s[K.TURNED])
 
 
 def _sample(state, seat, key):
@@ -181,12 +187,8 @@ def test_the_constructive_deal_is_consistent(options):
         for k, state in enumerate(_positions(game, 200 + i, (i * 7) % game.match_hands, heuristic=True)):
             s = state.array
             for seat in range(game.players):
-                unseen = S.unseen_cards(s, seat)
-                forbid = np.zeros(K.MAX_PLAYERS, np.int64)
-                S.forbidden_masks(s, forbid)
-                forbid[seat] = 0
                 world = s.copy()
-                S._construct(s, seat, unseen, forbid, _rng(i, k, seat), world)
+                sample_with(S.__name__, s, seat, _rng(i, k, seat), world, 0)
                 _check_world(state, seat, world)
 
 
@@ -200,7 +202,7 @@ def test_a_position_rejection_cannot_deal_falls_back_and_stays_consistent():
     for label in ["bid 1", "bid 1", "play AC", "play 2S", "play AD", "play 3S", "play AH", "play 4S"]:
         state.apply(label)
     worlds = [_sample(state, 0, key) for key in range(100)]
-    fits = S.unseen_cards(state.array, 0) & ~int(0x1FFF * (1 + (1 << 13) + (1 << 26)))
+    fits = _unseen(state.array, 0) & ~int(0x1FFF * (1 + (1 << 13) + (1 << 26)))
     assert bin(int(fits)).count("1") == 11
     for world in worlds:
         _check_world(state, 0, world)
@@ -248,7 +250,7 @@ def _frequencies(state, seat, places, draws):
 def test_before_play_each_unseen_card_sits_in_a_place_by_its_size():
     game = tricksim.make_game("bluke", players=3)
     state = game.new_hand(seed=5, dealer=0, hand=8)  # 5 cards each, 38 under the turned card
-    unseen = cards_of(S.unseen_cards(state.array, 0))
+    unseen = cards_of(_unseen(state.array, 0))
     draws = 3000
     freq = _frequencies(state, 0, [1, 2, "rest"], draws)
     for q, size in ((1, 5), (2, 5), ("rest", 38)):
@@ -268,7 +270,7 @@ def test_with_one_void_seat_its_hand_is_uniform_over_the_other_suits():
     for label in ["bid 1", "bid 1", "play AH", "play 2D"]:  # seat 1 shows a heart void
         state.apply(label)
     s = state.array
-    unseen = S.unseen_cards(s, 0)
+    unseen = _unseen(s, 0)
     allowed = [c for c in cards_of(unseen) if c // 13 != 2]
     draws = 4000
     freq = _frequencies(state, 0, [1], draws)[1]

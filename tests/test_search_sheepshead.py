@@ -360,7 +360,7 @@ def consistent_deals(game, s, history, seat):
         if k == len(hidden):
             for p, m in zip(hidden, parts):
                 world[K.HANDS + p] = m
-            S._fix_partner(world)
+            S.finish(s, seat, 0, np.zeros(16, np.int64), new_rng(), world)
             try:
                 rebuild(game, world, history)
             except AssertionError:

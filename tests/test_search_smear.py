@@ -25,6 +25,7 @@ import pytest
 import tricksim
 from tricksim.agents import smear as H
 from tricksim.agents import smear_search as S
+from tricksim.agents.sampler import TRIES
 from tricksim.cards import card_label, parse_card
 from tricksim.sim.obs_smear import blocks, observe
 from tricksim.sim.observation import Layout
@@ -33,6 +34,7 @@ from tricksim.sim import smear as K
 from tricksim.sim.kernels import new_rng, seed_stream
 
 from bounds_check import bounds_hold
+from sampling import sample_with
 
 OPTION_SETS = [
     ("shmear", {}),
@@ -204,7 +206,7 @@ def test_worlds_are_consistent_and_reachable(param):
             _check_world(game, state, seat, w, obs, replay=pick.random() < 0.15)
             checked += 1
             if pick.random() < 0.05:  # the constructive fallback meets the same rules
-                S.sample_with(state.array, seat, rng, w, 0)
+                sample_with(S.__name__, state.array, seat, rng, w, 0)
                 _check_world(game, state, seat, w, obs)
         np.testing.assert_array_equal(state.array, before)
     assert checked > 300
@@ -271,9 +273,9 @@ def test_discarded_trumps_follow_the_rule_in_every_world(name):
         for seat in range(game.players):
             if seat == q:
                 continue
-            for tries in (S.SAMPLE_TRIES, 0):
+            for tries in (TRIES, 0):
                 for _ in range(5):
-                    S.sample_with(state.array, seat, rng, w, tries)
+                    sample_with(S.__name__, state.array, seat, rng, w, tries)
                     _check_world(game, state, seat, w, obs)
         found += 1
         if found == 6:

@@ -1,5 +1,5 @@
-"""Bluke's search hooks (docs/rules.md, Bluke): the world sampler and the solver's keys, tallies and
-card merging, for the generic solver, PIMC and ISMCTS (``agents.family`` dispatches to them).
+"""Bluke's search hooks (docs/rules.md, Bluke): what a seat knows, for the world sampler, and the solver's
+keys, tallies and card merging, for the generic solver, PIMC and ISMCTS (``agents.family`` dispatches to them).
 
 **What a seat knows** (``Bluke.observe`` / ``envs.obs_bluke``), which ``sample`` keeps and nothing
 more: its own hand; the turned card (public, out of play); every card played, by whom and in
@@ -21,20 +21,11 @@ Everything else (the other hands and the undealt rest under the turned card) is 
 * The undealt rest is out of play and hidden from everyone: it takes any unseen card.
 * Bids are NOT used as evidence: a world is drawn from the hard constraints alone.
 
-**How a world is drawn.** The unseen cards are dealt at random into the other seats' hands
-(their current sizes) and the rest (its size); a deal that gives a seat a card of a suit it
-showed void in is rejected and dealt again, up to ``MAX_TRIES`` times, which makes the
-world exactly uniform over the consistent deals (the seats with the most voids are dealt
-first, so a bad try stops early; that changes nothing in the distribution). Measured on
-heuristic play of 13-card hands (8 cards for 6 players), all tries fail for about 0.1 % of
-the samples with 3 players, 0.6 % with 4 and 0.8 % with 6, in positions where the voids leave
-few deals. Then ``_construct`` deals card by card, the class (suit, or the blukes) with the
-least slack first, each card to a random place that keeps a complete deal possible (Hall's
-condition over the five card classes, which is exact here because a seat's constraint only
-depends on a card's class). That deal is always consistent but only approximately
-uniform: a place is chosen in proportion to its free room, not to the number of deals it
-leaves. The slots rewritten are the other seats' hands and ``REST``; nothing else in the
-state is cached from the hands (trump comes from the turned card, which stays).
+**How a world is drawn**: by the one sampler of ``agents.sampler``, uniform over the deals that
+keep the rules above. Its places are the other seats' hands (their current sizes) and the undealt
+rest (its size), the hands without the suits their seats showed void in (``knowledge``). The slots
+rewritten are the other seats' hands and ``REST`` (``put``); nothing else in the state is cached
+from the hands (trump comes from the turned card, which stays).
 
 **Decisions where the rule book left room**
 
@@ -53,181 +44,49 @@ import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER
 from ..sim import bluke as K
-from ..sim.kernels import NO_BOUND, bit, draw_cards, hash_mix, highest_bit, nth_card, popcount, rand_below
+from ..sim.kernels import NO_BOUND, bit, hash_mix, highest_bit, popcount
 from .bluke import known_voids
-
-MAX_TRIES = 512  # rejection tries before the constructive deal (see the module docstring)
-CLASSES = 5  # card classes for the constructive deal: the four suits, then the blukes
-SUBSETS = 1 << CLASSES
+from .sampler import TRIES, world
 
 
-# --- the world sampler ------------------------------------------------------------------------
+# --- what a seat knows, for the world sampler ----------------------------------------------------
 
 
-@nb.njit(cache=True)
-def unseen_cards(s, seat):
-    """Cards ``seat`` cannot see in ``s``: not its own, not played, not the turned card."""
-    return K.DECK_MASK & ~s[K.HANDS + seat] & ~s[K.PLAYED] & ~bit(s[K.TURNED])
-
-
-@nb.njit(cache=True)
-def forbidden_masks(s, out):
-    """``out[p]``: the cards seat ``p`` cannot hold now, the suits it showed void in."""
+@nb.njit(cache=True, inline="always")
+def knowledge(s, seat, h, room, allow, facts):
+    """The sampler's ``knowledge`` (``agents.sampler``): the places are the seats' hands (place =
+    seat; ``seat``'s own hides nothing) and the undealt rest (place ``players``), each hand without
+    the suits its seat showed void in (``agents.bluke.known_voids``, the one definition of them)."""
+    n = s[K.NUM_PLAYERS]
     voids = known_voids(s)
     trump = s[K.TRUMP]
-    for p in range(s[K.NUM_PLAYERS]):
-        out[p] = 0
+    for p in range(n):
+        room[p] = popcount(s[K.HANDS + p]) if p != seat else 0
+        allow[p] = K.DECK_MASK
         for e in range(4):
             if voids >> (4 * p + e) & 1:
-                out[p] |= K.SUIT_MASKS[trump, e]
-
-
-@nb.njit(cache=True)
-def _deal_order(s, seat, forbid, order):
-    """The other seats, those with the most forbidden cards first, into ``order``; returns how
-    many. Dealing them first makes a failing try fail sooner (the distribution is the same)."""
-    count = 0
-    for p in range(s[K.NUM_PLAYERS]):
-        if p == seat:
-            continue
-        i = count
-        while i > 0 and popcount(forbid[order[i - 1]]) < popcount(forbid[p]):
-            order[i] = order[i - 1]
-            i -= 1
-        order[i] = p
-        count += 1
-    return count
-
-
-@nb.njit(cache=True)
-def _try_deal(s, order, count, unseen, forbid, rng, out):
-    """One random deal of ``unseen`` into the hands of ``order[:count]`` (their sizes) and the
-    rest; False (``out`` partly written) when a seat gets a card of a suit it showed void in."""
-    remaining = unseen
-    for i in range(count):
-        p = order[i]
-        drawn, remaining = draw_cards(remaining, popcount(s[K.HANDS + p]), rng)
-        if drawn & forbid[p]:
-            return False
-        out[K.HANDS + p] = drawn
-    out[K.REST] = remaining
-    return True
-
-
-@nb.njit(cache=True)
-def _hall_ok(count, room, accepts, places):
-    """Whether the cards still to deal (``count`` per class) fit the free ``room`` per place,
-    a place taking the classes of its ``accepts`` bits: Hall's condition on every set of
-    classes (enough room in the places that take at least one of them)."""
-    for subset in range(1, SUBSETS):
-        need = 0
-        for e in range(CLASSES):
-            if subset >> e & 1:
-                need += count[e]
-        if need == 0:
-            continue
-        have = 0
-        for q in range(places):
-            if accepts[q] & subset:
-                have += room[q]
-        if need > have:
-            return False
-    return True
-
-
-@nb.njit(cache=True)
-def _tightest_class(count, room, accepts, places):
-    """The class with cards left and the least slack (free room that takes it, less its cards)."""
-    best, slack = -1, 1 << 30
-    for e in range(CLASSES):
-        if count[e] == 0:
-            continue
-        have = 0
-        for q in range(places):
-            if accepts[q] >> e & 1:
-                have += room[q]
-        if have - count[e] < slack:
-            best, slack = e, have - count[e]
-    return best
-
-
-@nb.njit(cache=True)
-def _choose_place(e, count, room, accepts, places, rng):
-    """A random place for one card of class ``e`` (its count already lowered), drawn in
-    proportion to free room among the places that take it and keep a full deal possible."""
-    total = 0
-    for q in range(places):
-        if accepts[q] >> e & 1 and room[q] > 0:
-            room[q] -= 1
-            if _hall_ok(count, room, accepts, places):
-                total += room[q] + 1
-            room[q] += 1
-    pick = rand_below(rng, total)
-    for q in range(places):
-        if accepts[q] >> e & 1 and room[q] > 0:
-            room[q] -= 1
-            if _hall_ok(count, room, accepts, places):
-                if pick <= room[q]:
-                    return q  # room[q] stays lowered: the card is placed
-                pick -= room[q] + 1
-            room[q] += 1
-    return -1  # unreachable while the deal before was possible
-
-
-@nb.njit(cache=True)
-def _construct(s, seat, unseen, forbid, rng, out):
-    """Deal ``unseen`` card by card so that every seat keeps its shown voids (always possible:
-    the real deal is one, and each step keeps Hall's condition). Places are the seats (index =
-    seat; ``seat`` itself has no room) and the rest (index = players)."""
-    n = s[K.NUM_PLAYERS]
-    trump = s[K.TRUMP]
-    places = n + 1
-    room = np.zeros(K.MAX_PLAYERS + 1, np.int64)
-    accepts = np.zeros(K.MAX_PLAYERS + 1, np.int64)  # bit e: the place may take class e
-    dealt = np.zeros(K.MAX_PLAYERS + 1, np.int64)
-    count = np.zeros(CLASSES, np.int64)
-    left = np.zeros(CLASSES, np.int64)  # the class's unseen cards not dealt yet
-    for e in range(CLASSES):
-        left[e] = unseen & K.SUIT_MASKS[trump, e]
-        count[e] = popcount(left[e])
-    for p in range(n):
-        if p != seat:
-            room[p] = popcount(s[K.HANDS + p])
-            for e in range(CLASSES):
-                if K.SUIT_MASKS[trump, e] & forbid[p] == 0:
-                    accepts[p] |= 1 << e
+                allow[p] &= ~K.SUIT_MASKS[trump, e]
     room[n] = popcount(s[K.REST])
-    accepts[n] = SUBSETS - 1
-    for _ in range(popcount(unseen)):
-        e = _tightest_class(count, room, accepts, places)
-        c = nth_card(left[e], rand_below(rng, count[e]))
-        left[e] &= ~bit(c)
-        count[e] -= 1
-        dealt[_choose_place(e, count, room, accepts, places, rng)] |= bit(c)
+    allow[n] = K.DECK_MASK
+    return n + 1, 1, K.DECK_MASK & ~s[K.HANDS + seat] & ~s[K.PLAYED] & ~bit(s[K.TURNED])
+
+
+@nb.njit(cache=True, inline="always")
+def put(s, seat, h, cards, room, out):
+    """The sampler's ``put``: the other hands and the undealt rest into the world ``out``."""
+    n = s[K.NUM_PLAYERS]
     for p in range(n):
         if p != seat:
-            out[K.HANDS + p] = dealt[p]
-    out[K.REST] = dealt[n]
+            out[K.HANDS + p] = cards[p]
+    out[K.REST] = cards[n]
 
 
 @nb.njit(cache=True)
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of ``len(s)``) a world consistent with all ``seat``
-    knows of ``s``: the other hands and the undealt rest re-dealt from the cards ``seat``
-    cannot see, every size kept and every shown void respected (module docstring). Bids are
-    not evidence. Uniform over the consistent deals unless ``MAX_TRIES`` rejections fail, then
-    the constructive deal (consistent, about uniform). ``s`` is not changed."""
-    out[:] = s
-    unseen = unseen_cards(s, seat)
-    forbid = np.zeros(K.MAX_PLAYERS, np.int64)
-    forbidden_masks(s, forbid)
-    forbid[seat] = 0
-    order = np.empty(K.MAX_PLAYERS, np.int64)
-    count = _deal_order(s, seat, forbid, order)
-    for _ in range(MAX_TRIES):
-        if _try_deal(s, order, count, unseen, forbid, rng, out):
-            return
-    _construct(s, seat, unseen, forbid, rng, out)
+    knows of ``s``: the one sampler (``agents.sampler.world``) with Bluke's knowledge (module
+    docstring). Bids are not evidence. ``s`` is not changed."""
+    world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge and put
 
 
 # --- sides, keys and tallies --------------------------------------------------------------------

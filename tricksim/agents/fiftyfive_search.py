@@ -1,5 +1,5 @@
-"""Fifty-five's search hooks (docs/rules.md, Fifty-five): the world sampler and what the exact solver, PIMC and
-ISMCTS need to search one hand (``agents.family`` dispatches the generic calls here).
+"""Fifty-five's search hooks (docs/rules.md, Fifty-five): what a seat knows, for the world sampler, and what the
+exact solver, PIMC and ISMCTS need to search one hand (``agents.family`` dispatches the generic calls here).
 
 ``sample(s, seat, rng, out)`` deals again every card ``seat`` cannot see. What it keeps, the
 knowledge rules of the sampler:
@@ -15,7 +15,8 @@ knowledge rules of the sampler:
   now (trumping is always allowed, so a trump shows nothing); on a trump lead, a seat that played
   no trump holds no trump now except those it could withhold (the 5, the J of trumps and A♥
   ranking above the card *led*, the kernel's ``WITHHOLD``), so playing a plain card under a high
-  lead shows less than a void, and following with a trump shows nothing.
+  lead shows less than a void, and following with a trump shows nothing (the heuristic's
+  ``agents.fiftyfive.shown_void``, the one definition of it).
 * Bids are NOT used as evidence (nor any other choice a player made: which cards the bidder kept,
   which cards an exchanger threw): every deal consistent with the hard facts above counts alike.
 
@@ -23,16 +24,11 @@ What it deals again, and how:
 
 * The unseen cards (deck minus ``seat``'s hand, its discards and the cards played) go to the other
   seats' hands, their discard piles, the kitty while untaken and the stock, with the sizes of
-  ``s``. The hands of seats with a shown void are drawn first and the deal is rejected and drawn
-  again (up to ``MAX_TRIES`` times) when one holds a card it cannot hold: this is exactly uniform
-  over the consistent deals. When every try fails, a constructive deal fills the most constrained
-  hands first, each card uniformly among the cards that keep the rest fillable (Hall's condition
-  over the constrained hands, checked on masks), so it is always consistent but only close to
-  uniform. Measured on heuristic play, rejection fails in about 0.6% of the play positions with a
-  shown void at 9 players, 0.15% at 6 and almost never at 4 or fewer.
+  ``s``, by the one sampler of ``agents.sampler`` (uniform over the deals that keep the shown
+  voids): ``knowledge`` names those places and the cards each hand may hold, ``put`` writes them.
 * The remaining stock gets a random drawing order (``STOCK_ORDER`` from ``STOCK_NEXT`` on), also
   with ``exchange = 0`` (where no rule reads it), so that ``game.deal`` rebuilds the world.
-* Derived slots: when another seat took the kitty, ``KITTY_TAKEN`` becomes five random cards of
+* Derived slots (``finish``): when another seat took the kitty, ``KITTY_TAKEN`` becomes five random cards of
   the ten that seat has held (hand, discards, cards played); the cards another seat drew in an
   exchange become random cards, in random order, of what it holds or has played (its discards
   came from the hand it was dealt), written at its place in the stock's order (exchangers draw in
@@ -96,7 +92,6 @@ from ..sim.fiftyfive import (
     LEADER,
     LED,
     LED_CARD,
-    MAX_PLAYERS,
     MAX_STOCK,
     NUM_PLAYERS,
     NUM_TRICKS,
@@ -125,7 +120,6 @@ from ..sim.fiftyfive import (
     TRUMP,
     TRUMP_ORDERS,
     bidder_score,
-    shown_missing,
     side,
     side_tricks,
 )
@@ -136,13 +130,12 @@ from ..sim.kernels import (
     draw_in_order,
     has,
     hash_mix,
-    nth_card,
     popcount,
-    rand_below,
     suit_orders,
 )
+from .fiftyfive import shown_void
+from .sampler import TRIES, world
 
-MAX_TRIES = 256  # rejection tries before the constructive deal (a try is a few draws)
 
 # --- tables (docs/rules.md, Fifty-five) ----------------------------------------
 
@@ -179,26 +172,6 @@ def played_by(s, out):
             out[p] |= bit(s[slot + 1 + i])
 
 
-@nb.njit(cache=True)
-def cannot_hold(s, out):
-    """``out[p]``: the cards seat p has shown it does not hold now (docs/rules.md, Fifty-five: Play): on a plain
-    lead, neither following nor trumping shows a void in the suit led; on a trump lead, playing
-    no trump shows no trump but those it may withhold (above the card led)."""
-    n = s[NUM_PLAYERS]
-    out[:] = 0
-    t = s[TRUMP]
-    if s[PHASE] < PLAYING or t < 0:
-        return
-    for k in range(min(s[TRICK_NO] + 1, NUM_TRICKS)):
-        slot = TRICKS + k * TRICK_SLOTS
-        leader = s[slot] if k < s[TRICK_NO] else s[LEADER]
-        count = _trick_count(s, k)
-        if count == 0:
-            continue
-        for i in range(1, count):
-            out[(leader + i) % n] |= shown_missing(t, s[slot + 1], s[slot + 1 + i])
-
-
 @nb.njit(cache=True, inline="always")
 def _exchanger_done(s, p):
     """Whether seat ``p``'s exchange discards have been replaced from the stock: every non-bidder
@@ -206,111 +179,51 @@ def _exchanger_done(s, p):
     return p != s[BIDDER] and not (s[PHASE] == EXCHANGING and p == s[TO_ACT])
 
 
-# --- the world sampler ----------------------------------------------------------------
+# --- what a seat knows, for the world sampler ----------------------------------------------------
 
 
-@nb.njit(cache=True)
-def _fillable(pool, forbid, need, seats, m):
-    """Hall's condition: the constrained hands ``seats[:m]`` (``need[p]`` cards still to take, none
-    of ``forbid[p]``) can all be filled from ``pool``, the rest going to places that take any card:
-    every group of them must find at least as many cards allowed in one of them as they need."""
-    for subset in range(1, 1 << m):
-        common = np.int64(-1)  # cards every hand of the group refuses
-        wanted = 0
-        for j in range(m):
-            if subset >> j & 1:
-                p = seats[j]
-                common &= forbid[p]
-                wanted += need[p]
-        if popcount(pool & ~common) < wanted:
-            return False
-    return True
-
-
-@nb.njit(cache=True)
-def _deal_hands(s, seat, pool, forbid, tries, rng, out):
-    """Deal the other seats' hands from ``pool`` into ``out`` (sizes of ``s``), none holding a
-    card of ``forbid[p]``; returns the cards left. Rejection, then the constructive deal."""
+@nb.njit(cache=True, inline="always")
+def knowledge(s, seat, h, room, allow, facts):
+    """The sampler's ``knowledge`` (``agents.sampler``): the places are the seats' hands (place =
+    seat), their discards (``players`` + seat), the untaken kitty and the stock (``2 * players`` and
+    one more); ``seat``'s own hand and discards hide nothing, and a hand may not hold what its seat
+    has shown it does not hold (``agents.fiftyfive.shown_void``, the one definition of it).
+    ``facts``: the cards each seat has played."""
     n = s[NUM_PLAYERS]
-    seats = np.empty(MAX_PLAYERS, np.int64)  # the constrained seats, least slack first
-    need = np.zeros(MAX_PLAYERS, np.int64)
-    m = 0
+    played_by(s, facts)
     for p in range(n):
-        if p != seat and popcount(s[HANDS + p]) > 0 and forbid[p] & pool != 0:
-            seats[m] = p
-            m += 1
-    for a in range(1, m):  # insertion sort on slack: allowed cards minus cards needed
-        p = seats[a]
-        slack = popcount(pool & ~forbid[p]) - popcount(s[HANDS + p])
-        b = a
-        while b > 0 and popcount(pool & ~forbid[seats[b - 1]]) - popcount(s[HANDS + seats[b - 1]]) > slack:
-            seats[b] = seats[b - 1]
-            b -= 1
-        seats[b] = p
-    left = pool
-    dealt = False
-    for _ in range(tries):  # draw the constrained hands first; any refusal rejects the deal
-        left = pool
-        dealt = True
-        for j in range(m):
-            p = seats[j]
-            out[HANDS + p], left = draw_cards(left, popcount(s[HANDS + p]), rng)
-            if out[HANDS + p] & forbid[p] != 0:
-                dealt = False
-                break
-        if dealt:
-            break
-    if not dealt:
-        left = _construct_hands(s, pool, forbid, seats, need, m, rng, out)
-    for p in range(n):  # the unconstrained hands take any cards
-        if p == seat:
-            continue
-        constrained = False
-        for j in range(m):
-            constrained |= seats[j] == p
-        if not constrained:
-            out[HANDS + p], left = draw_cards(left, popcount(s[HANDS + p]), rng)
-    return left
+        allow[p] = DECK_MASK & ~shown_void(s, p, s[TRUMP])
+        allow[n + p] = DECK_MASK
+        room[p] = popcount(s[HANDS + p]) if p != seat else 0
+        room[n + p] = popcount(s[DISCARDS + p]) if p != seat else 0
+    allow[2 * n] = allow[2 * n + 1] = DECK_MASK
+    room[2 * n] = popcount(s[KITTY])
+    room[2 * n + 1] = popcount(s[STOCK])
+    return 2 * n + 2, 1, DECK_MASK & ~s[HANDS + seat] & ~s[DISCARDS + seat] & ~s[PLAYED]
 
 
-@nb.njit(cache=True)
-def _construct_hands(s, pool, forbid, seats, need, m, rng, out):
-    """The constructive deal: fill the constrained hands in order, each card drawn uniformly among
-    the allowed cards that keep every hand still to fill fillable (``_fillable``). The real deal
-    satisfies the condition, so a card is always found. Returns the cards left."""
-    for j in range(m):
-        p = seats[j]
-        need[p] = popcount(s[HANDS + p])
-        out[HANDS + p] = 0
-    left = pool
-    for j in range(m):
-        p = seats[j]
-        while need[p] > 0:
-            candidates = left & ~forbid[p]
-            while True:
-                if candidates == 0:  # only on a state no real deal reaches: take any allowed card
-                    c = nth_card(left & ~forbid[p], 0) if left & ~forbid[p] != 0 else nth_card(left, 0)
-                    need[p] -= 1
-                    break
-                c = nth_card(candidates, rand_below(rng, popcount(candidates)))
-                need[p] -= 1
-                if _fillable(left & ~bit(c), forbid, need, seats, m):
-                    break
-                need[p] += 1
-                candidates &= ~bit(c)
-            out[HANDS + p] |= bit(c)
-            left &= ~bit(c)
-    return left
+@nb.njit(cache=True, inline="always")
+def put(s, seat, h, cards, room, out):
+    """The sampler's ``put``: the other hands and discards, the kitty and the stock into ``out``."""
+    n = s[NUM_PLAYERS]
+    for p in range(n):
+        if p != seat:
+            out[HANDS + p] = cards[p]
+            out[DISCARDS + p] = cards[n + p]
+    out[KITTY] = cards[2 * n]
+    out[STOCK] = cards[2 * n + 1]
 
 
-@nb.njit(cache=True)
-def _redraw_derived(s, seat, played, rng, out):
-    """The kitty another seat took and the cards other seats drew, made anew from the world's
-    hands (see the module docstring): KITTY_TAKEN and the drawn part of STOCK_ORDER."""
+@nb.njit(cache=True, inline="always")
+def finish(s, seat, h, facts, rng, out):
+    """The sampler's ``finish``: the stock in a random order from the next card to draw, and the
+    kitty another seat took and the cards other seats drew, made anew from the world's hands (see
+    the module docstring): ``STOCK_ORDER`` and ``KITTY_TAKEN``."""
+    draw_in_order(out[STOCK], popcount(out[STOCK]), out, STOCK_ORDER + s[STOCK_NEXT], rng)
     n = s[NUM_PLAYERS]
     bidder = s[BIDDER]
     if s[KITTY_TAKEN] != 0 and bidder != seat:
-        held = out[HANDS + bidder] | out[DISCARDS + bidder] | played[bidder]
+        held = out[HANDS + bidder] | out[DISCARDS + bidder] | facts[bidder]
         out[KITTY_TAKEN], _ = draw_cards(held, KITTY_SIZE, rng)
     at = 0
     p = (s[DEALER] + 1) % n
@@ -318,7 +231,7 @@ def _redraw_derived(s, seat, played, rng, out):
         if _exchanger_done(s, p):
             k = popcount(s[DISCARDS + p])
             if p != seat and k > 0:
-                draw_in_order(out[HANDS + p] | played[p], k, out, STOCK_ORDER + at, rng)
+                draw_in_order(out[HANDS + p] | facts[p], k, out, STOCK_ORDER + at, rng)
             at += k
         p = p + 1 if p + 1 < n else 0
 
@@ -326,33 +239,10 @@ def _redraw_derived(s, seat, played, rng, out):
 @nb.njit(cache=True)
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of len(s)) a full state consistent with all ``seat`` knows
-    in ``s``: every card it cannot see dealt again at random among the places it could be (other
-    hands, other seats' discards, the untaken kitty, the stock in a random order), with the sizes
-    of ``s`` and the voids shown in play; derived slots follow the new deal. Bids are not
-    evidence. ``s`` is not touched; ``rng`` is a random stream. The module docstring lists the
-    rules and the approximation (a constructive deal when rejection fails)."""
-    deal_world(s, seat, rng, out, MAX_TRIES)
-
-
-@nb.njit(cache=True)
-def deal_world(s, seat, rng, out, tries):
-    """``sample`` with ``tries`` rejection tries before the constructive deal (0: constructive
-    only, which the tests use to check that deal on its own)."""
-    out[:] = s
-    n = s[NUM_PLAYERS]
-    played = np.empty(MAX_PLAYERS, np.int64)
-    forbid = np.empty(MAX_PLAYERS, np.int64)
-    played_by(s, played)
-    cannot_hold(s, forbid)
-    pool = DECK_MASK & ~s[HANDS + seat] & ~s[DISCARDS + seat] & ~s[PLAYED]
-    left = _deal_hands(s, seat, pool, forbid, tries, rng, out)
-    for p in range(n):
-        if p != seat:
-            out[DISCARDS + p], left = draw_cards(left, popcount(s[DISCARDS + p]), rng)
-    out[KITTY], left = draw_cards(left, popcount(s[KITTY]), rng)
-    out[STOCK] = left  # all that is left, in a random order from the next card to draw
-    draw_in_order(left, popcount(left), out, STOCK_ORDER + s[STOCK_NEXT], rng)
-    _redraw_derived(s, seat, played, rng, out)
+    in ``s``: the one sampler (``agents.sampler.world``) with Fifty-five's knowledge (module
+    docstring); derived slots follow the new deal. Bids are not evidence. ``s`` is not touched;
+    ``rng`` is a random stream."""
+    world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put and finish
 
 
 # --- sides, keys and points ----------------------------------------------------------

@@ -1,10 +1,11 @@
-"""Sheepshead's search hooks (docs/rules.md, Sheepshead): the world sampler and the solver's calls.
+"""Sheepshead's search hooks (docs/rules.md, Sheepshead): what a seat knows, for the world sampler, and the
+solver's calls.
 
 ``family.py`` dispatches the generic ``sample``, ``same_side``, ``play_key``, ``score_key``,
 ``side_points``, ``points_bounds``, ``score_bounds``, ``merge`` and ``move_priority`` here; the exact
 solver, PIMC and ISMCTS are written once over them.
 
-**What a seat knows** (the knowledge rules ``sample`` enforces). A world keeps, for ``seat``:
+**What a seat knows** (the knowledge ``sample`` keeps). A world keeps, for ``seat``:
 
 * its own hand, and everything public: every card played and by whom (the trick history and the
   current trick), the picker, the passes, the call (``CALLED``, public with a called ace), each
@@ -37,32 +38,16 @@ Bids are not used as evidence: a pass or a pick says nothing about the cards, an
 bury and call choices beyond what the rules force (which call was legal). With the jack of
 diamonds nothing is known about who holds JD until it falls (the picker knows whether he has it).
 
-**How** (``sample``). The unseen cards are the contents of the hidden places (the other seats'
-hands, the blind, and for a seat other than the picker the bury and an unplayed unknown). Each
-place gets a mask of cards it cannot hold (the rules above). Cards (and places) whose placement
-is forced are placed first: a card with one possible place, or a place whose free room equals the
-number of cards that may go there. This propagation only drops impossible deals, so the next
-step stays uniform. Then the free cards are dealt uniformly into the free room, conditioned
-exactly on one constraint: the *tightest group* (the free cards sharing one set of allowed
-places that a plain deal would most rarely keep inside it, e.g. the three fail aces after a ten
-call, or a suit a seat is void in) is dealt first into the room of its places, slot by slot, and
-the rest uniformly (``_deal``). The deal is then checked against every constraint; up to
-``TRIES`` deals are drawn (rejection), which gives the uniform distribution over consistent deals
-whenever one is accepted.
-
-*Approximation*: when all ``TRIES`` are rejected, a constructive deal is built: the most
-constrained cards first, each to a random allowed place weighted by its free room, moving
-earlier cards along an augmenting path when no allowed place has room (bipartite matching, so it
-always finds a deal when one exists). The two disjunctive facts (a regular call's picker holds an
-``X`` card; an unknown call's picker owned the ace of, or was void in, each other fail suit) are
-turned into variants tried in random order (which ``X`` card he holds; which branch per suit);
-the true deal satisfies one of them, so a consistent deal is always found. Such a deal is random
-and consistent but not uniform. (If even that failed, the world would be ``s`` itself, the true
-deal; this cannot happen for a state reached by legal play.)
-
-After the deal, the full-information slots that depend on it are recomputed: ``PARTNER`` (the
-holder of the called card, or of JD, whose ``CALLED`` is then JD) and ``UNKNOWN``; every other slot
-is public and copied, so ``legal``, ``step`` and the scoring run on a world as on a real deal.
+**How** (``sample``): the one sampler of ``agents.sampler``, which deals the unseen cards again
+uniformly over the deals that keep this knowledge. Its places are the other seats' hands, the
+blind, and for a seat other than the picker the bury and an unplayed unknown; ``knowledge`` gives
+each the cards it may hold (the masks above), ``holds`` the picker's hold card and the legal call,
+and ``variant`` the constructive deal's two disjunctive facts (a regular call's picker holds an
+``X`` card: a quota of one; an unknown call's picker owned the ace of, or was void in, each other
+fail suit: one variant per choice). After the deal, ``finish`` recomputes the full-information
+slots that depend on it: ``PARTNER`` (the holder of the called card, or of JD, whose ``CALLED`` is
+then JD); every other slot is public and copied, so ``legal``, ``step`` and the scoring run on a
+world as on a real deal.
 
 **Solver hooks.** Sides form with the call (``PHASE >= UNDERING``): the picker and the partner
 against the rest; before that, and in a leaster or a thrown-in hand, everyone is alone.
@@ -89,13 +74,14 @@ from numba.extending import overload
 from ..cards import CLUBS, HEARTS, SPADES
 from ..sim import sheepshead as K
 from ..sim import actions as A
-from ..sim.kernels import (NO_BOUND, bit, draw_cards, follow_mask, has, hash_mix, lowest_card, mask_points, popcount,
-                           rand_below, suit_orders, trick_power)
+from ..sim.kernels import (NO_BOUND, bit, follow_mask, has, hash_mix, lowest_card, mask_points, popcount, suit_orders,
+                           trick_power)
+from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
 
 P = K.PLAYERS
 BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
 PLACES = P + 3
-TRIES = 200  # rejection draws before the constructive fallback
+PICKER_PLAYED, NEED_X = range(2)  # the facts ``knowledge`` keeps for the other hooks
 FAIL_ACES = np.array([K.ACES[CLUBS], K.ACES[SPADES], K.ACES[HEARTS]], dtype=np.int64)
 FAIL_SUITS = np.array([CLUBS, SPADES, HEARTS], dtype=np.int64)
 # the tricks left from which ``endgame`` settles a trick start (measured on 300 deals: from the
@@ -159,24 +145,21 @@ def _set_place(s, q, cards):
 
 
 @nb.njit(cache=True)
-def _hidden(s, seat, content):
-    """Write into ``content`` what each place hidden from ``seat`` holds (0: nothing hidden)."""
-    content[:] = 0
-    for p in range(P):
-        if p != seat:
-            content[p] = s[K.HANDS + p]
-    content[BLIND_PLACE] = s[K.BLIND]  # nobody has seen a blind still lying there
-    if seat != s[K.PICKER]:
-        content[BURY_PLACE] = s[K.BURIED]
-        content[UNKNOWN_PLACE] = _get_place(s, UNKNOWN_PLACE)
+def _hidden(s, seat, q):
+    """The cards at place ``q`` hidden from ``seat`` (0: nothing hidden there)."""
+    if q == seat:
+        return np.int64(0)
+    if (q == BURY_PLACE or q == UNKNOWN_PLACE) and seat == s[K.PICKER]:
+        return np.int64(0)  # the picker made them (nobody has seen a blind still lying there)
+    return _get_place(s, q)
 
 
 # --- what the public play shows --------------------------------------------------------
 
 
 @nb.njit(cache=True)
-def _public_play(s, forbid):
-    """Read the trick history: OR into ``forbid[p]`` the suits seat ``p`` showed void in, and
+def _public_play(s, allow):
+    """Read the trick history: take out of ``allow[p]`` the suits seat ``p`` showed void in, and
     the called card for the seats that passed over it on its suit's first lead. Returns the
     cards the picker has played, and whether he has played a card of the called suit since it
     was first led."""
@@ -204,40 +187,54 @@ def _public_play(s, forbid):
                 picker_played |= bit(c)
                 x_since = x_since or (x_led and K.EFFECTIVE[c] == x)
             if i > 0 and c != s[K.UNKNOWN] and K.EFFECTIVE[c] != led:
-                forbid[p] |= K.SUIT_MASKS[led]
+                allow[p] &= ~K.SUIT_MASKS[led]
             if current and called_live and led == x:  # C unplayed on X's first lead: its holder must play it
-                forbid[p] |= bit(called)
+                allow[p] &= ~bit(called)
     return picker_played, x_since
 
 
-@nb.njit(cache=True)
-def _knowledge(s, forbid):
-    """Fill ``forbid[q]`` (cards place ``q`` cannot hold) from public play and the call.
-    Returns ``(picker_played, need_x)``: the picker's played cards, and the mask of which the
-    picker's hand must hold at least one card (0: no such rule)."""
-    forbid[:] = 0
-    picker_played, x_since = _public_play(s, forbid)
-    need_x = np.int64(0)
+@nb.njit(cache=True, inline="always")
+def knowledge(s, seat, h, room, allow, facts):
+    """The sampler's ``knowledge`` (``agents.sampler``): the places (five hands, the blind, the bury,
+    the unknown), what each hides from ``seat``, and the cards each may hold by public play and
+    the call (module docstring). ``facts``: the picker's played cards (``PICKER_PLAYED``), and the
+    cards of which his hand must hold one (``NEED_X``, 0: no such rule)."""
+    unseen = np.int64(0)
+    for q in range(PLACES):
+        content = _hidden(s, seat, q)
+        room[q] = popcount(content)
+        unseen |= content
+        allow[q] = K.DECK_MASK
+    picker_played, x_since = _public_play(s, allow)
+    facts[PICKER_PLAYED], facts[NEED_X] = picker_played, 0
     if not _called_ace_rules(s):
-        return picker_played, need_x
+        return PLACES, 1, unseen
     picker = s[K.PICKER]
     called = s[K.CALLED]
     x_cards = K.SUIT_MASKS[K.EFFECTIVE[called]]
-    forbid[picker] |= bit(called)  # the picker neither held nor buried C
-    forbid[BLIND_PLACE] |= bit(called)
-    forbid[BURY_PLACE] |= bit(called)
-    forbid[UNKNOWN_PLACE] |= bit(called)
+    allow[picker] &= ~bit(called)  # the picker neither held nor buried C
+    allow[BLIND_PLACE] &= ~bit(called)
+    allow[BURY_PLACE] &= ~bit(called)
+    allow[UNKNOWN_PLACE] &= ~bit(called)
     if _unknown_call(s):  # he was void in X at the call
-        forbid[picker] |= x_cards
-        forbid[UNKNOWN_PLACE] |= x_cards
+        allow[picker] &= ~x_cards
+        allow[UNKNOWN_PLACE] &= ~x_cards
     elif s[K.HANDS + picker] != 0 and not x_since:
-        need_x = x_cards  # he keeps a hold card until X is first led, and has played none since
+        facts[NEED_X] = x_cards  # he keeps a hold card until X is first led, and has played none since
     if has(TENS, called):  # a ten call: he held or buried all three fail aces
         for q in range(PLACES):
             if q != picker and q != BURY_PLACE:
                 for a in FAIL_ACES:
-                    forbid[q] |= bit(a)
-    return picker_played, need_x
+                    allow[q] &= ~bit(a)
+    return PLACES, 1, unseen
+
+
+@nb.njit(cache=True, inline="always")
+def put(s, seat, h, cards, room, out):
+    """The sampler's ``put``: each hidden place's cards into the world ``out``."""
+    for q in range(PLACES):
+        if room[q] > 0:
+            _set_place(out, q, cards[q])
 
 
 @nb.njit(cache=True)
@@ -255,139 +252,23 @@ def _call_ok(out, picker_played):
     return ok
 
 
-@nb.njit(cache=True)
-def _consistent(out, seat, content, forbid, need_x, picker_played):
-    """Whether the hidden places of the world ``out`` keep every rule of ``_knowledge``."""
-    for q in range(PLACES):
-        if content[q] != 0 and _get_place(out, q) & forbid[q] != 0:
-            return False
+@nb.njit(cache=True, inline="always")
+def holds(s, seat, h, facts, out):
+    """The sampler's ``holds``: the picker still holds a called-suit card where the hold-card rule
+    says so, and the call was legal for his cards (``_call_ok``)."""
     picker = out[K.PICKER]
     if picker < 0 or picker == seat or not _called_ace_rules(out):
         return True  # the picker's cards are no secret to seat
-    if need_x != 0 and out[K.HANDS + picker] & need_x == 0:
+    if facts[NEED_X] != 0 and out[K.HANDS + picker] & facts[NEED_X] == 0:
         return False
-    return _call_ok(out, picker_played)
+    return _call_ok(out, facts[PICKER_PLAYED])
 
 
-# --- the world --------------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def _propagate(free, fixed, room, forbid):
-    """Place the cards whose place is forced: a card that fits one place only, or every card
-    that fits a place whose free room equals their number. Sound (it drops only impossible deals),
-    so dealing the rest uniformly stays uniform. Returns the cards left free."""
-    changed = True
-    while changed and free != 0:
-        changed = False
-        m = free
-        while m != 0:
-            c = lowest_card(m)
-            m &= m - 1
-            places = _allowed_places(c, room, forbid)
-            if popcount(places) == 1:
-                q = lowest_card(places)
-                fixed[q] |= bit(c)
-                room[q] -= 1
-                free &= ~bit(c)
-                changed = True
-        for q in range(PLACES):
-            fits = free & ~forbid[q]
-            if room[q] > 0 and popcount(fits) == room[q]:
-                fixed[q] |= fits
-                room[q] = 0
-                free &= ~fits
-                changed = True
-    return free
-
-
-@nb.njit(cache=True)
-def _allowed_places(c, room, forbid):
-    """The places with free room that may hold card ``c`` (a bit mask over places)."""
-    places = 0
-    for q in range(PLACES):
-        if room[q] > 0 and not has(forbid[q], c):
-            places |= 1 << q
-    return places
-
-
-@nb.njit(cache=True)
-def _tightest_group(free, room, forbid):
-    """The group of free cards sharing one allowed-place mask (not every place) that a uniform
-    deal puts all inside their places least often, and that mask: ``(cards, places)``."""
-    everywhere = 0
-    total = 0
-    for q in range(PLACES):
-        if room[q] > 0:
-            everywhere |= 1 << q
-            total += room[q]
-    best, best_places, best_chance = np.int64(0), 0, 2.0
-    todo = free
-    while todo != 0:
-        places = _allowed_places(lowest_card(todo), room, forbid)
-        group = np.int64(0)
-        m = todo
-        while m != 0:
-            c = lowest_card(m)
-            m &= m - 1
-            if _allowed_places(c, room, forbid) == places:
-                group |= bit(c)
-        todo &= ~group
-        if places == everywhere:
-            continue
-        slots = 0
-        for q in range(PLACES):
-            if (places >> q) & 1:
-                slots += room[q]
-        chance = 1.0
-        for i in range(popcount(group)):
-            chance *= (slots - i) / (total - i)
-        if chance < best_chance:
-            best, best_places, best_chance = group, places, chance
-    return best, best_places
-
-
-@nb.njit(cache=True)
-def _deal(free, room, group, places, rng, dealt):
-    """Deal the ``free`` cards uniformly into ``room`` (per place) given that the cards of
-    ``group`` all lie in ``places``: the group first, slot by slot over those places' room (a
-    slot takes a group card with the chance of the group cards left over the slots left), then
-    the other cards uniformly into the room left. Every arrangement of cards in slots meeting
-    the condition is equally likely, so every such deal is."""
-    dealt[:] = 0
-    slots = 0
-    for q in range(PLACES):
-        if (places >> q) & 1:
-            slots += room[q]
-    left_group = group
-    n = popcount(group)
-    for q in range(PLACES):
-        if (places >> q) & 1:
-            for _ in range(room[q]):
-                if n > 0 and rand_below(rng, slots) < n:
-                    c, left_group = draw_cards(left_group, 1, rng)
-                    dealt[q] |= c
-                    n -= 1
-                slots -= 1
-    left = free & ~group
-    for q in range(PLACES):
-        d, left = draw_cards(left, room[q] - popcount(dealt[q]), rng)
-        dealt[q] |= d
-
-
-@nb.njit(cache=True)
-def _write(out, content, fixed, dealt):
-    """Write each hidden place's cards (``fixed | dealt``) into the world ``out``."""
-    for q in range(PLACES):
-        if content[q] != 0:
-            _set_place(out, q, fixed[q] | dealt[q])
-
-
-@nb.njit(cache=True)
-def _fix_partner(out):
-    """Recompute the slots that follow the deal: the partner (and, with the jack of diamonds,
-    the called card and ``CALLED_SUIT_LED``, which the kernel then sets on a trump lead), from
-    who holds the partner's card. A card already played keeps its (public) slots."""
+@nb.njit(cache=True, inline="always")
+def finish(s, seat, h, facts, rng, out):
+    """The sampler's ``finish``: recompute the slots that follow the deal, the partner (and, with
+    the jack of diamonds, the called card and ``CALLED_SUIT_LED``, which the kernel then sets on a
+    trump lead), from who holds the partner's card. A card already played keeps its (public) slots."""
     if out[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE:
         called = out[K.CALLED]
         if called >= 0 and not has(out[K.PLAYED], called):
@@ -413,33 +294,30 @@ def _fix_partner(out):
 
 
 @nb.njit(cache=True)
-def _variant(s, seat, v, free, fixed, forbid, need_x, picker_played, extra):
-    """The extra forbidden cards (``extra``) of variant ``v`` of the constructive deal; returns
-    the number of variants. Regular call: variant ``v`` puts the ``v``-th possible X card in the
-    picker's hand. Unknown call: bit ``k`` of ``v`` picks, for the ``k``-th other fail suit whose
-    ace is free, whether the picker owned that ace (else he was void in that suit)."""
+def variant(s, seat, h, v, salt, free, fixed, facts, extra, quota):
+    """The sampler's ``variant``: the two disjunctive facts of the picker's cards. Regular call: a
+    quota of one called-suit card in his hand. Unknown call: bit ``k`` of variant ``v + salt``
+    picks, for the ``k``-th other fail suit whose ace is free, whether the picker owned that ace
+    (else he was void in that suit). Returns the number of variants."""
     extra[:] = 0
+    quota[QUOTA_COUNT] = 0
     picker = s[K.PICKER]
     if picker < 0 or picker == seat or not _called_ace_rules(s):
         return 1
-    if need_x != 0:
-        if fixed[picker] & need_x != 0:
-            return 1
-        options = free & need_x & ~forbid[picker]
-        count = popcount(options)
-        m = options
-        for _ in range(v % max(count, 1)):
-            m &= m - 1
-        if m != 0:
-            c = lowest_card(m)
-            for q in range(PLACES):
-                if q != picker:
-                    extra[q] |= bit(c)
-        return max(count, 1)
+    if facts[NEED_X] != 0:
+        quota[QUOTA_PLACE], quota[QUOTA_MASK], quota[QUOTA_COUNT] = picker, facts[NEED_X], 1
+        return 1
     if not _unknown_call(s):
         return 1
+    picker_played = facts[PICKER_PLAYED]
     own = fixed[picker] | fixed[BURY_PLACE] | fixed[UNKNOWN_PLACE] | picker_played
     x = K.EFFECTIVE[s[K.CALLED]]
+    open_suits = 0  # the suits either branch may hold
+    for suit in FAIL_SUITS:
+        ace = K.ACES[suit]
+        if suit != x and not has(own, ace) and has(free, ace) and picker_played & K.SUIT_MASKS[suit] == 0:
+            open_suits += 1
+    branches = (v + salt) % (1 << open_suits)
     branch = 0
     for suit in FAIL_SUITS:
         ace = K.ACES[suit]
@@ -447,7 +325,7 @@ def _variant(s, seat, v, free, fixed, forbid, need_x, picker_played, extra):
             continue
         void = True
         if has(free, ace) and picker_played & K.SUIT_MASKS[suit] == 0:
-            void = (v >> branch) & 1 == 0
+            void = (branches >> branch) & 1 == 0
             branch += 1
         elif has(free, ace):
             void = False
@@ -458,138 +336,16 @@ def _variant(s, seat, v, free, fixed, forbid, need_x, picker_played, extra):
             for q in range(PLACES):
                 if q != picker and q != BURY_PLACE and q != UNKNOWN_PLACE:
                     extra[q] |= bit(ace)
-    return 1 << branch
-
-
-@nb.njit(cache=True)
-def _place_card(i, n, allowed, assign, load, room, rng, queue, prev_card, prev_place):
-    """Place card ``i`` (of ``n``) at a random allowed place, weighted by free room; when none has
-    room, along an augmenting path (BFS over places). False if no complete deal exists."""
-    total = 0
-    for q in range(PLACES):
-        if (allowed[i] >> q) & 1:
-            total += room[q] - load[q]
-    if total > 0:
-        r = rand_below(rng, total)
-        for q in range(PLACES):
-            if (allowed[i] >> q) & 1:
-                r -= room[q] - load[q]
-                if r < 0:
-                    assign[i] = q
-                    load[q] += 1
-                    return True
-    visited, head, tail = 0, 0, 0
-    for q in range(PLACES):
-        if (allowed[i] >> q) & 1:
-            visited |= 1 << q
-            prev_card[q], prev_place[q] = i, -1
-            queue[tail] = q
-            tail += 1
-    while head < tail:
-        q = queue[head]
-        head += 1
-        if load[q] < room[q]:  # room here: shift each card of the path one place on
-            load[q] += 1
-            cur = q
-            while cur >= 0:
-                assign[prev_card[cur]] = cur
-                cur = prev_place[cur]
-            return True
-        for k in range(n):
-            if assign[k] == q:
-                for q2 in range(PLACES):
-                    if (allowed[k] >> q2) & 1 and not (visited >> q2) & 1:
-                        visited |= 1 << q2
-                        prev_card[q2], prev_place[q2] = k, q
-                        queue[tail] = q2
-                        tail += 1
-    return False
-
-
-@nb.njit(cache=True)
-def _construct(free, room, forbid, extra, rng, dealt):
-    """Deal the ``free`` cards into ``room`` (per place), none where ``forbid | extra`` says
-    not, most constrained first; the cards per place go to ``dealt``. False if impossible."""
-    cards = np.empty(32, np.int64)
-    allowed = np.empty(32, np.int64)
-    assign = np.full(32, -1, np.int64)
-    load = np.zeros(PLACES, np.int64)
-    queue = np.empty(PLACES, np.int64)
-    prev_card = np.empty(PLACES, np.int64)
-    prev_place = np.empty(PLACES, np.int64)
-    n = 0
-    for width in range(1, PLACES + 1):  # most constrained first, random order within a width
-        start = n
-        m = free
-        while m != 0:
-            c = lowest_card(m)
-            m &= m - 1
-            places = 0
-            for q in range(PLACES):
-                if room[q] > 0 and not has(forbid[q] | extra[q], c):
-                    places |= 1 << q
-            if places == 0:
-                return False
-            if popcount(places) == width:
-                cards[n], allowed[n] = c, places
-                n += 1
-        for k in range(n - 1, start, -1):
-            j = start + rand_below(rng, k - start + 1)
-            cards[k], cards[j] = cards[j], cards[k]
-            allowed[k], allowed[j] = allowed[j], allowed[k]
-    for i in range(n):
-        if not _place_card(i, n, allowed, assign, load, room, rng, queue, prev_card, prev_place):
-            return False
-    dealt[:] = 0
-    for i in range(n):
-        dealt[assign[i]] |= bit(cards[i])
-    return True
+    return 1 << open_suits
 
 
 @nb.njit(cache=True)
 def sample(s, seat, rng, out):
-    """Write into ``out`` (an int64 array of len(s)) a full state ("world") consistent with all
-    that ``seat`` knows in ``s``: every card ``seat`` cannot see is dealt again at random among
-    the places it could be (other seats' hands, the blind, the bury, the unknown), with their
-    sizes, keeping every knowledge rule of the module docstring. Bids are not evidence.
-
-    Uniform over the consistent deals when one of ``TRIES`` rejection draws is accepted, else a
-    random consistent deal (module docstring). ``s`` is not changed; works in every phase and for
-    every seat, to act or not. ``rng``: a random stream (``kernels.new_rng``)."""
-    out[:] = s
-    content = np.zeros(PLACES, np.int64)
-    _hidden(s, seat, content)
-    unseen = np.int64(0)
-    for q in range(PLACES):
-        unseen |= content[q]
-    if unseen == 0:
-        return
-    forbid = np.zeros(PLACES, np.int64)
-    picker_played, need_x = _knowledge(s, forbid)
-    fixed = np.zeros(PLACES, np.int64)
-    room = np.zeros(PLACES, np.int64)
-    dealt = np.zeros(PLACES, np.int64)
-    for q in range(PLACES):
-        room[q] = popcount(content[q])
-    free = _propagate(unseen, fixed, room, forbid)
-    group, places = _tightest_group(free, room, forbid)
-    for _ in range(TRIES):
-        _deal(free, room, group, places, rng, dealt)
-        _write(out, content, fixed, dealt)
-        if _consistent(out, seat, content, forbid, need_x, picker_played):
-            _fix_partner(out)
-            return
-    extra = np.zeros(PLACES, np.int64)
-    variants = _variant(s, seat, 0, free, fixed, forbid, need_x, picker_played, extra)
-    first = rand_below(rng, variants)
-    for k in range(variants):
-        _variant(s, seat, (first + k) % variants, free, fixed, forbid, need_x, picker_played, extra)
-        if _construct(free, room, forbid, extra, rng, dealt):
-            _write(out, content, fixed, dealt)
-            if _consistent(out, seat, content, forbid, need_x, picker_played):
-                _fix_partner(out)
-                return
-    out[:] = s  # unreachable for a state reached by legal play: the true deal is consistent
+    """Write into ``out`` (an int64 array of len(s)) a world consistent with all ``seat`` knows in
+    ``s``: the one sampler (``agents.sampler.world``) with Sheepshead's knowledge (module
+    docstring). Bids are not evidence. ``s`` is not changed; works in every phase and for every
+    seat, to act or not. ``rng``: a random stream (``kernels.new_rng``)."""
+    world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, finish, variant
 
 
 # --- solver hooks ----------------------------------------------------------------------

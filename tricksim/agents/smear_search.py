@@ -1,5 +1,5 @@
-"""Search hooks of the two smears (docs/rules.md, Shmear and NE Smear): the world sampler
-and the solver's keys, tallies and card merging, as numba kernels over ``sim/smear.py``'s state.
+"""Search hooks of the two smears (docs/rules.md, Shmear and NE Smear): what a seat knows, for the
+world sampler, and the solver's keys, tallies and card merging, as numba kernels over ``sim/smear.py``'s state.
 
 ``family.py`` dispatches the generic ``sample / same_side / play_key / score_key / side_points /
 merge`` to the functions of the same names here; each docstring says what it must do.
@@ -16,7 +16,7 @@ merge`` to the functions of the same names here; each docstring says what it mus
   at his first lead);
 * voids shown in play: a seat that did not follow the effective suit led holds none of it. When a
   trump may always be played (NE Smear, Shmear's ``may_trump``) a trump played on a plain lead
-  shows nothing;
+  shows nothing (the heuristic's ``agents.smear.shown_voids``, the one definition of it);
 * rule facts from public play: a Shmear non-dealer's draw discards are non-trumps; the Shmear
   dealer's and the NE bidder's discards hold no protected card (A, Low, Jack, Jick, joker of
   trumps) and hold trumps only if the discarder kept at least 6 trumps (a trump may be discarded
@@ -28,18 +28,14 @@ deal consistent with the rules above is as likely as any other. Nor is the final
 that is over (it reveals the NE bidder's discards' Game points): a finished hand's world is
 rescored from its own cards.
 
-**How it samples.** The unseen cards are dealt to the unseen *places*: each other seat's hand and
-discards, and the stock (Shmear: the stock still to draw or take; NE Smear: the undealt cards,
-the widow included until the auction ends), with their true sizes. First by rejection: shuffle
-(``draw_cards``) and keep the deal if it meets every rule above, up to ``SAMPLE_TRIES`` times; this
-is exactly uniform over the consistent deals (with a hidden NE trump, uniform over the pairs of a
-suit and a deal, the suit drawn uniformly). Then, if every try failed, a constructive deal: the
-most constrained cards first (fewest places they may go), each to a random place that can take it
-weighted by its free room, keeping only choices after which the rest can still be dealt (a max-flow
-check), so the result is always consistent but only roughly uniform. In that fallback the
-discarder's trump rule is met by one of two modes: no trump among his hidden discards, or (when
-that cannot be) at least 6 trumps kept; a hidden NE trump is the first suit in a random order for
-which a mode can be met.
+**How it samples**: by the one sampler of ``agents.sampler``, uniform over the deals that keep the
+rules above. Its places are each other seat's hand and discards, and the stock (Shmear: the stock
+still to draw or take; NE Smear: the undealt cards, the widow included until the auction ends),
+with their true sizes (``knowledge``: the voids and the discard masks); ``holds`` replays the
+discarder's discards through the game's ``discard_mask`` and checks a hidden NE trump against
+``trump_words``. A hidden NE trump is a hypothesis: the worlds are uniform over the pairs of a suit
+and a deal. In the constructive fallback the discarder's trump rule is met one of two ways
+(``variant``): no trump among his hidden discards, or (when that cannot be) at least 6 trumps kept.
 
 Who drew what is then chosen at random: a Shmear seat's drawn cards (``REST_ORDER``, in draw
 order from eldest) are a random subset of the cards it holds or played, the Shmear dealer's taken
@@ -68,26 +64,26 @@ from __future__ import annotations
 import numba as nb
 import numpy as np
 
+from ..sim import actions as A
 from ..sim import smear as K
-from ..sim.kernels import NO_BOUND, bit, draw_cards, draw_in_order, has, hash_mix, lowest_card, popcount, rand_below
+from ..sim.kernels import NO_BOUND, bit, draw_in_order, has, hash_mix, lowest_card, popcount
 from ..sim.smear import (
-    BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, EFFECTIVE, GAME, HAND_SIZE, HANDS, IN_TRICK,
-    JACK, LEADER, LED, NUM_PLAYERS, O_MAY_TRUMP, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
+    BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, GAME, HAND_SIZE, HANDS, IN_TRICK,
+    JACK, LEADER, LED, NUM_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
     OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
     PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
     TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
-    bidder_score, game_cards, game_points, high_low_cards, player_team, shows_void, team, trick_team, trump_shown,
+    bidder_score, discard_mask, game_cards, game_points, high_low_cards, player_team, team, trick_team, trump_shown,
+    trump_words, trumps_of,
 )
+from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
+from .smear import shown_voids
 
-SAMPLE_TRIES = 64  # rejection tries before the constructive deal
-
-# places the unseen cards are dealt to
+# the sampler's places
 P_HAND = 0  # + seat: the seat's hand
 P_DISCARD = 6  # + seat: the seat's discards
 P_STOCK = 12  # the stock / undealt cards
-P_KEEP = 13  # fallback only: trumps the discarder must keep, merged into his hand
-NUM_PLACES = 14
-FLOW_NODES = 2 + 54 + NUM_PLACES  # source, card classes, places, sink
+NUM_PLACES = 13
 
 
 # --- what the observer knows -------------------------------------------------------------------
@@ -117,28 +113,6 @@ def played_by(s, played, out):
 
 
 @nb.njit(cache=True)
-def shown_voids(s, out):
-    """``out[p]`` = the cards seat ``p`` cannot hold: every suit it failed to follow. Playing a
-    trump on a plain lead shows nothing when a trump may always be played (NE Smear, ``may_trump``)."""
-    out[:] = 0
-    n = s[NUM_PLAYERS]
-    table = s[TABLE]
-    trump = s[TRUMP]
-    may_trump = s[OPTIONS + O_MAY_TRUMP]
-    for t in range(s[TRICK_NO] + 1):
-        slot = TRICKS + t * TRICK_SLOTS
-        count = n if t < s[TRICK_NO] else s[IN_TRICK]
-        if count < 2:
-            continue
-        leader = s[slot] if t < s[TRICK_NO] else s[LEADER]
-        led = EFFECTIVE[table, s[slot + 1]]
-        for i in range(1, count):
-            e = EFFECTIVE[table, s[slot + 1 + i]]
-            if shows_void(led, e, trump, may_trump):
-                out[(leader + i) % n] |= SUIT_MASKS[table, led]
-
-
-@nb.njit(cache=True)
 def discarder(s, seat):
     """The seat other than ``seat`` whose hidden discards follow the trump-discard rule (the Shmear
     dealer, the NE bidder), or -1."""
@@ -154,265 +128,120 @@ def trump_hidden(s, seat):
 
 
 @nb.njit(cache=True)
-def place_sizes(s, seat, cap):
-    """The unseen places' sizes into ``cap``; returns the mask of the cards ``seat`` cannot see."""
-    cap[:] = 0
+def _trump(s, seat, h):
+    """Trump under hypothesis ``h``: suit ``h`` while it is hidden from ``seat``, else the known one
+    (-1 before it is named)."""
+    return h if trump_hidden(s, seat) else s[TRUMP]
+
+
+@nb.njit(cache=True, inline="always")
+def knowledge(s, seat, h, room, allow, facts):
+    """The sampler's ``knowledge`` (``agents.sampler``): the places are each seat's hand
+    (``P_HAND`` + seat) and discards (``P_DISCARD`` + seat; ``seat``'s own hide nothing) and the
+    stock, with their true sizes; a hand holds no suit its seat showed void in (the heuristic's
+    ``agents.smear.shown_voids``, the one definition of it), the discarder's discards no protected
+    card, a Shmear draw's discards no trump, and no trump either when he cannot have kept
+    ``HAND_SIZE`` trumps (a trump is discarded only from more: ``discard_mask``; implied by
+    ``holds``, so a mask only spares rejected tries). While the NE trump is hidden from ``seat``,
+    each suit is a hypothesis. ``facts``: the cards each seat has played."""
+    played_by(s, played_mask(s), facts)
+    trump = _trump(s, seat, h)
+    row = s[OPTIONS + O_VARIANT] * 4 + max(trump, 0)
+    deck = DECK_MASKS[s[OPTIONS + O_VARIANT]]
+    trumps = SUIT_MASKS[row, trump] if trump >= 0 else np.int64(0)
+    voids = shown_voids(s)
+    q = discarder(s, seat)
+    room[:NUM_PLACES] = 0
+    allow[:NUM_PLACES] = deck
     for p in range(s[NUM_PLAYERS]):
         if p != seat:
-            cap[P_HAND + p] = popcount(s[HANDS + p])
-            cap[P_DISCARD + p] = popcount(s[DISCARDS + p])
-    cap[P_STOCK] = popcount(s[STOCK])
-    deck = DECK_MASKS[s[OPTIONS + O_VARIANT]]
-    return deck & ~(s[HANDS + seat] | s[DISCARDS + seat] | played_mask(s))
-
-
-@nb.njit(cache=True)
-def place_rules(s, seat, trump, voids, allow):
-    """Which cards each place may take, trump being ``trump`` (-1: not named)."""
-    deck = DECK_MASKS[s[OPTIONS + O_VARIANT]]
-    row = s[OPTIONS + O_VARIANT] * 4 + max(trump, 0)
-    trumps = SUIT_MASKS[row, trump] if trump >= 0 else np.int64(0)
-    q = discarder(s, seat)
-    for p in range(s[NUM_PLAYERS]):
-        allow[P_HAND + p] = deck & ~voids[p]
+            room[P_HAND + p] = popcount(s[HANDS + p])
+            room[P_DISCARD + p] = popcount(s[DISCARDS + p])
+        for e in range(4):
+            if voids >> (4 * p + e) & 1:
+                allow[P_HAND + p] &= ~SUIT_MASKS[s[TABLE], e]
         if p == q:  # the dealer / bidder: no protected card
             allow[P_DISCARD + p] = deck & ~(PROTECTED[row] if trump >= 0 else 0)
         else:  # the Shmear draw: non-trumps only
             allow[P_DISCARD + p] = deck & ~trumps
-    allow[P_STOCK] = deck
-    allow[P_KEEP] = 0
+    room[P_STOCK] = popcount(s[STOCK])
+    unseen = deck & ~(s[HANDS + seat] | s[DISCARDS + seat] | played_mask(s))
+    if q >= 0 and trump >= 0:  # a trump discarded leaves him more than HAND_SIZE - 1 (discard_mask)
+        most = popcount(facts[q] & trumps) + min(popcount(unseen & trumps & allow[P_HAND + q]), room[P_HAND + q])
+        if most < HAND_SIZE:
+            allow[P_DISCARD + q] &= ~trumps
+    hypotheses = 4 if trump_hidden(s, seat) else 1
+    return NUM_PLACES, hypotheses, unseen
 
 
-@nb.njit(cache=True)
-def rules_hold(s, seat, trump, got, played_of):
-    """The discarder's rules on a deal ``got``: trumps among his discards only when he kept at
-    least 6 trumps; with a hidden NE trump, he held a card of that suit."""
+@nb.njit(cache=True, inline="always")
+def put(s, seat, h, cards, room, out):
+    """The sampler's ``put``: the other hands and discards and the stock into ``out``, and a hidden
+    NE trump (``TRUMP`` and ``TABLE``) as hypothesis ``h``."""
+    for p in range(s[NUM_PLAYERS]):
+        if p != seat:
+            out[HANDS + p] = cards[P_HAND + p]
+            out[DISCARDS + p] = cards[P_DISCARD + p]
+    out[STOCK] = cards[P_STOCK]
+    if trump_hidden(s, seat):
+        out[TRUMP] = h
+        out[TABLE] = s[OPTIONS + O_VARIANT] * 4 + h
+
+
+@nb.njit(cache=True, inline="always")
+def holds(s, seat, h, facts, out):
+    """The sampler's ``holds``: the discarder's hidden discards were legal (``discard_mask``) in
+    some order, the non-trumps first and then the trumps, from his cards then (what he keeps or
+    has played, and his discards); a hidden NE trump was a suit he could name (``trump_words``)."""
     q = discarder(s, seat)
-    if q < 0 or trump < 0:
+    if q < 0 or out[TRUMP] < 0:
         return True
-    trumps = SUIT_MASKS[s[OPTIONS + O_VARIANT] * 4 + trump, trump]
-    kept = got[P_HAND + q] | got[P_KEEP] | played_of[q]
-    if got[P_DISCARD + q] & trumps != 0 and popcount(kept & trumps) < HAND_SIZE:
-        return False
-    if trump_hidden(s, seat) and (kept | got[P_DISCARD + q]) & trumps == 0:
-        return False
-    return True
-
-
-# --- dealing ----------------------------------------------------------------------------------
-
-
-@nb.njit(cache=True)
-def deal_once(unseen, cap, allow, got, rng):
-    """Shuffle ``unseen`` into the places (sizes ``cap``); False as soon as a place gets a card it
-    may not take. Drawing place after place is a uniform deal whatever the order."""
-    remaining = unseen
-    for p in range(NUM_PLACES):
-        got[p], remaining = draw_cards(remaining, cap[p], rng)
-        if got[p] & ~allow[p] != 0:
-            return False
-    return True
-
-
-@nb.njit(cache=True)
-def max_flow(r, nodes, parent, queue):
-    """Edmonds-Karp on the residual capacities ``r`` (source 0, sink ``nodes - 1``); consumes ``r``."""
-    sink = nodes - 1
-    flow = 0
-    while True:
-        parent[:nodes] = -1
-        parent[0] = 0
-        queue[0] = 0
-        head, tail = 0, 1
-        while head < tail and parent[sink] < 0:
-            u = queue[head]
-            head += 1
-            for v in range(nodes):
-                if parent[v] < 0 and r[u, v] > 0:
-                    parent[v] = u
-                    queue[tail] = v
-                    tail += 1
-        if parent[sink] < 0:
-            return flow
-        push = np.int64(1 << 30)
-        v = sink
-        while v != 0:
-            push = min(push, r[parent[v], v])
-            v = parent[v]
-        v = sink
-        while v != 0:
-            r[parent[v], v] -= push
-            r[v, parent[v]] += push
-            v = parent[v]
-        flow += push
-
-
-@nb.njit(cache=True)
-def feasible(cards, cap, allow, keys, counts, r, parent, queue):
-    """Whether ``cards`` can be dealt to the places (free room ``cap``, rules ``allow``): a
-    transportation problem over classes of cards with the same allowed places, solved by max-flow."""
-    classes = 0
-    m = cards
-    while m != 0:
-        c = lowest_card(m)
-        m &= m - 1
-        key = 0
-        for p in range(NUM_PLACES):
-            if cap[p] > 0 and has(allow[p], c):
-                key |= 1 << p
-        if key == 0:
-            return False
-        j = 0
-        while j < classes and keys[j] != key:
-            j += 1
-        if j == classes:
-            keys[j] = key
-            counts[j] = 0
-            classes += 1
-        counts[j] += 1
-    nodes = 2 + classes + NUM_PLACES
-    r[:nodes, :nodes] = 0
-    for j in range(classes):
-        r[0, 1 + j] = counts[j]
-        for p in range(NUM_PLACES):
-            if keys[j] >> p & 1:
-                r[1 + j, 1 + classes + p] = counts[j]
-    for p in range(NUM_PLACES):
-        r[1 + classes + p, nodes - 1] = cap[p]
-    return max_flow(r, nodes, parent, queue) == popcount(cards)
-
-
-@nb.njit(cache=True)
-def deal_constructive(unseen, cap, allow, got, rng):
-    """Deal ``unseen`` consistently (the caller checked ``feasible``): the cards with the fewest
-    allowed places first, each to a random allowed place weighted by its free room, keeping only
-    choices that leave the rest dealable."""
-    keys = np.zeros(54, np.int64)
-    counts = np.zeros(54, np.int64)
-    r = np.zeros((FLOW_NODES, FLOW_NODES), np.int64)
-    parent = np.zeros(FLOW_NODES, np.int64)
-    queue = np.zeros(FLOW_NODES, np.int64)
-    order = np.zeros(54, np.int64)
-    free = cap.copy()
-    got[:] = 0
-    # the order: by number of allowed places, random within
-    options = np.zeros(54, np.int64)
-    m = unseen
-    while m != 0:
-        c = lowest_card(m)
-        m &= m - 1
-        for p in range(NUM_PLACES):
-            if cap[p] > 0 and has(allow[p], c):
-                options[c] += 1
-    at = 0
-    for k in range(1, NUM_PLACES + 1):
-        group = np.int64(0)
-        m = unseen
+    discards = out[DISCARDS + q]
+    hand = out[HANDS + q] | facts[q] | discards
+    trumps = trumps_of(out, discards)
+    for part in (discards & ~trumps, trumps):
+        m = part
         while m != 0:
             c = lowest_card(m)
             m &= m - 1
-            if options[c] == k:
-                group |= bit(c)
-        draw_in_order(group, popcount(group), order, at, rng)
-        at += popcount(group)
-    rest = unseen
-    for i in range(at):
-        c = order[i]
-        rest &= ~bit(c)
-        tried = 0  # places already refused for this card
-        while True:
-            room = 0
-            for p in range(NUM_PLACES):
-                if not (tried >> p & 1) and has(allow[p], c):
-                    room += free[p]
-            if room == 0:  # cannot happen from a feasible start: put it anywhere with room
-                chosen = 0
-                while free[chosen] == 0:
-                    chosen += 1
-                got[chosen] |= bit(c)
-                free[chosen] -= 1
-                break
-            chosen = pick_place(c, allow, free, tried, rand_below(rng, room))
-            free[chosen] -= 1
-            if feasible(rest, free, allow, keys, counts, r, parent, queue):
-                got[chosen] |= bit(c)
-                break
-            free[chosen] += 1
-            tried |= 1 << chosen
+            if not has(discard_mask(out, hand), c):
+                return False
+            hand &= ~bit(c)
+    if not trump_hidden(s, seat):
+        return True
+    kept, to_act = out[HANDS + q], out[TO_ACT]
+    out[HANDS + q], out[TO_ACT] = kept | facts[q] | discards, q
+    named = has(trump_words(out), A.TRUMP + out[TRUMP])
+    out[HANDS + q], out[TO_ACT] = kept, to_act
+    return named
 
 
 @nb.njit(cache=True)
-def pick_place(c, allow, free, tried, pick):
-    """The place that the ``pick``-th free slot among the untried places allowing ``c`` falls in."""
-    for p in range(NUM_PLACES):
-        if not (tried >> p & 1) and has(allow[p], c):
-            if pick < free[p]:
-                return p
-            pick -= free[p]
-    return -1
-
-
-@nb.njit(cache=True)
-def fallback(s, seat, unseen, cap, voids, played_of, got, rng):
-    """The constructive deal, with the discarder's trump rule as a place: mode 0 keeps trumps out
-    of his hidden discards (and, trump hidden, one trump in his hand); mode 1 keeps at least 6
-    trumps with him. Returns the trump used (a hidden NE trump: the first suit, in random order,
-    for which a mode works)."""
-    allow = np.zeros(NUM_PLACES, np.int64)
-    free = np.zeros(NUM_PLACES, np.int64)
-    keys = np.zeros(54, np.int64)
-    counts = np.zeros(54, np.int64)
-    r = np.zeros((FLOW_NODES, FLOW_NODES), np.int64)
-    parent = np.zeros(FLOW_NODES, np.int64)
-    queue = np.zeros(FLOW_NODES, np.int64)
-    suits = np.zeros(4, np.int64)
-    hidden = trump_hidden(s, seat)
-    if hidden:
-        draw_in_order(np.int64(0xF), 4, suits, 0, rng)
+def variant(s, seat, h, v, salt, free, fixed, facts, extra, quota):
+    """The sampler's ``variant``: the discarder's trump rule met one of two ways. Variant 0: no
+    trump among his hidden discards (and, trump hidden, one trump in his hand); variant 1: at
+    least as many trumps kept as a hand has cards (``HAND_SIZE``), his played trumps counted."""
+    extra[:] = 0
+    quota[QUOTA_COUNT] = 0
     q = discarder(s, seat)
-    for k in range(4 if hidden else 1):
-        trump = suits[k] if hidden else s[TRUMP]
-        for mode in range(2):
-            place_rules(s, seat, trump, voids, allow)
-            free[:] = cap
-            if q >= 0 and trump >= 0:
-                trumps = SUIT_MASKS[s[OPTIONS + O_VARIANT] * 4 + trump, trump]
-                if mode == 0:
-                    allow[P_DISCARD + q] &= ~trumps
-                    need = 1 if hidden else 0
-                else:
-                    need = max(0, HAND_SIZE - popcount(played_of[q] & trumps))
-                if need > free[P_HAND + q]:
-                    continue
-                free[P_KEEP] = need
-                free[P_HAND + q] -= need
-                allow[P_KEEP] = allow[P_HAND + q] & trumps
-            elif mode == 1:
-                continue
-            if feasible(unseen, free, allow, keys, counts, r, parent, queue):
-                deal_constructive(unseen, free, allow, got, rng)
-                if q >= 0:
-                    got[P_HAND + q] |= got[P_KEEP]
-                got[P_KEEP] = 0
-                return trump
-    # no consistent deal (cannot happen for a reachable state): deal ignoring the rules
-    deal_once(unseen, cap, np.full(NUM_PLACES, -1, np.int64), got, rng)
-    return s[TRUMP]
+    trump = _trump(s, seat, h)
+    if q < 0 or trump < 0:
+        return 1
+    trumps = SUIT_MASKS[s[OPTIONS + O_VARIANT] * 4 + trump, trump]
+    quota[QUOTA_PLACE], quota[QUOTA_MASK] = P_HAND + q, trumps
+    if v == 0:
+        extra[P_DISCARD + q] = trumps
+        quota[QUOTA_COUNT] = 1 if trump_hidden(s, seat) else 0
+    else:
+        quota[QUOTA_COUNT] = max(0, HAND_SIZE - popcount(facts[q] & trumps))
+    return 2
 
 
-@nb.njit(cache=True)
-def write_world(s, seat, trump, got, played_of, rng, out):
-    """Write the deal ``got`` into ``out`` (a copy of ``s``) and rebuild what follows from it:
-    the stock order, who drew which cards, the NE widow, a hidden trump, a finished hand's score."""
+@nb.njit(cache=True, inline="always")
+def finish(s, seat, h, facts, rng, out):
+    """The sampler's ``finish``: rebuild what follows from the deal in ``out``: the stock order,
+    who drew which cards, the NE widow, a finished hand's score (module docstring)."""
     n = s[NUM_PLAYERS]
-    for p in range(n):
-        if p != seat:
-            out[HANDS + p] = got[P_HAND + p]
-            out[DISCARDS + p] = got[P_DISCARD + p]
-    out[STOCK] = got[P_STOCK]
-    if trump != s[TRUMP]:
-        out[TRUMP] = trump
-        out[TABLE] = s[OPTIONS + O_VARIANT] * 4 + trump
     size = rest_size(s)
     if s[OPTIONS + O_VARIANT] == SHMEAR:
         dealer = s[DEALER]
@@ -421,65 +250,39 @@ def write_world(s, seat, trump, got, played_of, rng, out):
         while p != dealer:  # the draw, from eldest: each seat's drawn cards in its hand or play
             d = s[DRAWN + p]
             if d > 0 and p != seat:
-                draw_in_order(out[HANDS + p] | played_of[p], d, out, REST_ORDER + at, rng)
+                draw_in_order(out[HANDS + p] | facts[p], d, out, REST_ORDER + at, rng)
             at += d
             p = (p + 1) % n
         nxt = s[STOCK_NEXT]
         if s[STOCK] != 0:  # the stock still to draw or take, in a random order
-            draw_in_order(got[P_STOCK], size - nxt, out, REST_ORDER + nxt, rng)
+            draw_in_order(out[STOCK], size - nxt, out, REST_ORDER + nxt, rng)
         elif seat != dealer:  # the dealer took it: some of what he had
-            everything = out[HANDS + dealer] | out[DISCARDS + dealer] | played_of[dealer]
+            everything = out[HANDS + dealer] | out[DISCARDS + dealer] | facts[dealer]
             draw_in_order(everything, size - nxt, out, REST_ORDER + nxt, rng)
     else:
         widow = s[OPTIONS + O_WIDOW]
         bidder = s[BIDDER]
         if s[PHASE] == BIDDING or bidder < 0:  # the widow is still among the undealt cards
-            draw_in_order(got[P_STOCK], size, out, REST_ORDER, rng)
+            draw_in_order(out[STOCK], size, out, REST_ORDER, rng)
         else:
             if seat != bidder:  # the widow: some of the bidder's cards
-                everything = out[HANDS + bidder] | out[DISCARDS + bidder] | played_of[bidder]
+                everything = out[HANDS + bidder] | out[DISCARDS + bidder] | facts[bidder]
                 draw_in_order(everything, widow, out, REST_ORDER, rng)
                 out[WIDOW_TAKEN] = 0
                 for i in range(widow):
                     out[WIDOW_TAKEN] |= bit(out[REST_ORDER + i])
-            draw_in_order(got[P_STOCK], size - widow, out, REST_ORDER + widow, rng)
+            draw_in_order(out[STOCK], size - widow, out, REST_ORDER + widow, rng)
     if s[PHASE] == OVER and (s[OUTCOME] == OUTCOME_MADE or s[OUTCOME] == OUTCOME_FAILED):
         K._score(out)
 
 
 @nb.njit(cache=True)
-def sample_with(s, seat, rng, out, tries):
-    """``sample`` with ``tries`` rejection tries (0: the constructive deal at once, for tests)."""
-    out[:] = s
-    cap = np.zeros(NUM_PLACES, np.int64)
-    allow = np.zeros(NUM_PLACES, np.int64)
-    got = np.zeros(NUM_PLACES, np.int64)
-    voids = np.zeros(K.MAX_PLAYERS, np.int64)
-    played_of = np.zeros(K.MAX_PLAYERS, np.int64)
-    unseen = place_sizes(s, seat, cap)
-    shown_voids(s, voids)
-    played_by(s, played_mask(s), played_of)
-    hidden = trump_hidden(s, seat)
-    trump = s[TRUMP]
-    for _ in range(tries):
-        if hidden:
-            trump = rand_below(rng, 4)
-        place_rules(s, seat, trump, voids, allow)
-        if deal_once(unseen, cap, allow, got, rng) and rules_hold(s, seat, trump, got, played_of):
-            write_world(s, seat, trump, got, played_of, rng, out)
-            return
-    trump = fallback(s, seat, unseen, cap, voids, played_of, got, rng)
-    write_world(s, seat, trump, got, played_of, rng, out)
-
-
-@nb.njit(cache=True)
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of ``len(s)``) a full state ("world") consistent with all
-    that ``seat`` knows in ``s``: the cards it cannot see dealt again at random among the places
-    they could be (other hands and discards, the stock), with the true sizes, under the knowledge
-    rules of the module docstring. Bids are not used as evidence. Uniform by rejection, else a
-    constructive, always consistent deal. ``s`` is not changed; ``rng`` is a random stream."""
-    sample_with(s, seat, rng, out, SAMPLE_TRIES)
+    that ``seat`` knows in ``s``: the one sampler (``agents.sampler.world``) with the smears'
+    knowledge (module docstring). Bids are not used as evidence. ``s`` is not changed; ``rng`` is
+    a random stream."""
+    world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, variant, finish
 
 
 # --- the solver's hooks ------------------------------------------------------------------------
