@@ -16,6 +16,7 @@ from tricksim.cli import build_parser, studied
 from tricksim.envs import GYM_IDS
 from tricksim.errors import OptionError
 from tricksim.experiments.summary import game_of
+from tricksim.sim.game import Game
 from tricksim.sim.sheepshead_game import Sheepshead
 
 
@@ -30,6 +31,12 @@ def test_missing_names_each_thing_a_part_lacks():
     assert {"search.sample", "search.same_side", "search.score_bounds"} <= set(lacks)
     assert "game: not a Game subclass" in lacks
     assert not [x for x in lacks if x.startswith(("rules.", "agent.", "observation.", "summary."))]
+    bare = replace(spec.spec("bluke"), name="bare", game=f"{__name__}:Bare")
+    assert spec.missing(bare) == [f"game.{name}" for name in spec.GAME_METHODS]
+
+
+class Bare(Game):
+    """A Game subclass that leaves to the base class what each game must say."""
 
 
 @pytest.mark.parametrize("name", tricksim.games())

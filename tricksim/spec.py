@@ -25,8 +25,11 @@ True
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from importlib import import_module
+from importlib.util import find_spec
+from pathlib import Path
 from typing import Protocol
 
 from .errors import OptionError
@@ -53,8 +56,8 @@ class GameSpec:
 
     @property
     def family(self) -> int:
-        """The number of this game's kernel family (its ``rules`` module among all games')."""
-        return _families().index(self.rules)
+        """The number of this game's kernel family (``family_number``)."""
+        return family_number(self.rules)
 
     @property
     def decider(self) -> str:
@@ -111,14 +114,32 @@ def make_game(name: str, **options):
     return spec(name).part("game")(**options)
 
 
-def _families() -> list[str]:
-    return list(dict.fromkeys(g.rules for g in _GAMES.values()))
+_BUILT_IN: list[str] = []  # the rules modules of the games below, in order: families 0, 1, …
+REGISTERED_FAMILIES = 1 << 20  # a game registered later has a family number from here on
+
+
+def family_number(rules: str) -> int:
+    """The family number of the games whose rules module is ``rules``: the built-in families are
+    numbered in order from 0; a game registered later is numbered by a hash of its kernel
+    modules' sources. The generic kernels are compiled (and cached on disk) per family number,
+    so a number must never stand for other code: two games registered in another order, or an
+    edited game, get other numbers."""
+    if rules in _BUILT_IN:
+        return _BUILT_IN.index(rules)
+    game = next(g for g in _GAMES.values() if g.rules == rules)
+    digest = zlib.crc32(b"".join(_source(getattr(game, part)) for part in ("rules", "agent", "search", "observation")))
+    return REGISTERED_FAMILIES + digest % REGISTERED_FAMILIES
+
+
+def _source(module: str) -> bytes:
+    """The source text of ``module`` (found, not run; its package is imported)."""
+    found = find_spec(module)
+    return Path(found.origin).read_bytes() if found and found.origin else module.encode()
 
 
 def family_part(family: int, name: str):
     """Part ``name`` of the games of kernel family ``family`` (``GameSpec.family``)."""
-    rules = _families()[family]
-    return next(g for g in _GAMES.values() if g.rules == rules).part(name)
+    return next(g for g in _GAMES.values() if g.family == family).part(name)
 
 
 # --- the interface of each part -------------------------------------------------------
@@ -234,9 +255,14 @@ def missing(game: GameSpec) -> list[str]:
         module = game.part(part)
         wanted = set(protocol.__annotations__) | {n for n in vars(protocol) if not n.startswith("_")}
         out += [f"{part}.{name}" for name in sorted(wanted) if not hasattr(module, name)]
-    if "tricksim.sim.game.Game" not in {f"{c.__module__}.{c.__qualname__}" for c in game.part("game").__mro__}:
-        out.append("game: not a Game subclass")  # (by name: this module imports nothing of the layers)
-    return out
+    cls = game.part("game")
+    base = next((c for c in cls.__mro__ if f"{c.__module__}.{c.__qualname__}" == "tricksim.sim.game.Game"), None)
+    if base is None:  # (found by name: this module imports nothing of the layers)
+        return out + ["game: not a Game subclass"]
+    return out + [f"game.{name}" for name in GAME_METHODS if getattr(cls, name) is getattr(base, name)]
+
+
+GAME_METHODS = ("deal", "rest", "lowest_score", "match_over")  # what the Game base class leaves to each game
 
 
 for _game in (
@@ -259,3 +285,4 @@ for _game in (
                  "tricksim.agents.bluke_search", "tricksim.sim.obs_bluke", "tricksim.experiments.bluke_summary",
                  "tricksim/Bluke-v0", "bid", frozenset({"hand_size"}))):
     register(_game)
+    _BUILT_IN += [] if _game.rules in _BUILT_IN else [_game.rules]
