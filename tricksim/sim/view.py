@@ -36,10 +36,15 @@ def seat_view(game, s: np.ndarray, seat: int) -> dict:
     >>> view["current_trick"], seat_view(game, state.array, 1)["buried"]  # the bury: the picker's
     (['JH', '8D'], ['9D', 'KD'])
     """
+    return read_view(game, seat_observation(game, s, seat), seat)
+
+
+def seat_observation(game, s: np.ndarray, seat: int) -> np.ndarray:
+    """``seat``'s observation vector (int8) of the hand ``s`` of ``game``."""
     plan = _plan(game)
     out = np.zeros(plan.layout.size, dtype=np.int8)
     plan.observe(s, seat, out)
-    return read_view(game, out, seat)
+    return out
 
 
 def read_view(game, vector: np.ndarray, seat: int) -> dict:

@@ -1,0 +1,135 @@
+"""Bots in any language: ``exec:COMMAND`` starts the command and speaks JSON lines with it on its
+standard input and output (the protocol, version ``bot_view.PROTOCOL``, is ``docs/bots.md``).
+
+One process per command and worker process serves every seat and table of that worker: each
+request carries the whole view, so a bot may be stateless. The process is ended when the run
+ends, however it ends: its standard input closes when the run is done, it is killed with its
+process group if it lingers, and (Linux) it gets SIGKILL if the worker that started it dies.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import select
+import shlex
+import signal
+import subprocess
+import time
+
+from .bot_view import PROTOCOL
+
+
+class Fault(Exception):
+    """A decision the bot failed: ``what`` it did wrong, and ``answer``, what it wrote (or None)."""
+
+    def __init__(self, what: str, answer=None):
+        super().__init__(what)
+        self.what, self.answer = what, answer
+
+
+class ExecBot:
+    """The process of ``command``, started on the first message, answering within ``timeout`` seconds."""
+
+    def __init__(self, command: str, timeout: float):
+        self.command, self.timeout = command, timeout
+        self.process = None
+        self._buffer = b""
+
+    def send(self, message: dict) -> None:
+        """Write one message (no answer expected); Fault if the bot is gone."""
+        if self.process is None:
+            self._start()
+        try:
+            os.write(self._stdin, (json.dumps(message, separators=(",", ":")) + "\n").encode())
+        except (BrokenPipeError, OSError):
+            raise Fault(self._exited()) from None
+
+    def ask(self, message: dict) -> str:
+        """Send ``message`` and return the bot's one-line answer; Fault if it exits or takes too long."""
+        self.send(message)
+        deadline = time.monotonic() + self.timeout
+        while True:
+            end = self._buffer.find(b"\n")
+            if end >= 0:
+                line, self._buffer = self._buffer[:end], self._buffer[end + 1:]
+                return line.decode(errors="replace").strip()
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._stdout], [], [], left)[0]:
+                self.close()
+                raise Fault(f"gave no answer within {self.timeout:g} s (the time limit: :timeout=SECONDS)")
+            chunk = os.read(self._stdout, 1 << 16)
+            if not chunk:
+                raise Fault(self._exited(), self._buffer.decode(errors="replace").strip() or None)
+            self._buffer += chunk
+
+    def _start(self) -> None:
+        try:
+            argv = shlex.split(self.command)
+            self.process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0,
+                                            start_new_session=True, preexec_fn=_die_with_parent)
+        except (OSError, ValueError) as error:
+            raise Fault(f"cannot be started ({error})") from None
+        self._stdin, self._stdout = self.process.stdin.fileno(), self.process.stdout.fileno()
+        self._buffer = b""
+        self.send({"type": "hello", "protocol": PROTOCOL})
+
+    def _exited(self) -> str:
+        code = self.process.wait(timeout=5) if self.process is not None else None
+        self.close()
+        return f"exited (status {code})"
+
+    def close(self) -> None:
+        """End the bot: close its input, give it a moment to finish, then kill its process group."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        for pipe in (process.stdin, process.stdout):
+            try:
+                pipe.close()
+            except OSError:
+                pass
+        try:
+            process.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            pass
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # its children too; a no-op if all are gone
+        except (ProcessLookupError, PermissionError):
+            pass
+        process.wait()
+
+
+def _die_with_parent() -> None:
+    """In the bot's process, before the command runs: SIGKILL when the process that started it dies."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
+_BOTS: dict[tuple[int, str, float], ExecBot] = {}  # by (process id, command, timeout): a fork has its own
+_registered: set[int] = set()
+
+
+def exec_bot(command: str, timeout: float) -> ExecBot:
+    """This process's bot for ``command``, made on first use."""
+    key = (os.getpid(), command, timeout)
+    if key not in _BOTS:
+        if os.getpid() not in _registered:
+            _registered.add(os.getpid())
+            atexit.register(close_bots)
+            from multiprocessing import util  # a pool's worker exits without atexit; its finalizers run
+
+            util.Finalize(None, close_bots, exitpriority=100)
+        _BOTS[key] = ExecBot(command, timeout)
+    return _BOTS[key]
+
+
+def close_bots() -> None:
+    """End every bot this process started."""
+    for key in [k for k in _BOTS if k[0] == os.getpid()]:
+        _BOTS.pop(key).close()
