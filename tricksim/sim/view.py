@@ -51,7 +51,7 @@ def read_view(game, vector: np.ndarray, seat: int) -> dict:
     """The view of ``seat`` whose observation vector (``obs_<game>.observe``) is ``vector``."""
     plan = _plan(game)
     reading = Reading(seat, game.players, plan.deck)
-    values = {block.view_key: block.read(vector[at], reading) for block, at in plan.readers}
+    values = {key: read(vector[at], reading) for key, read, at in plan.readers}
     view = {"seat": seat} | {key: values.pop(key) for key in FIRST[1:]}
     view["tricks"], view["current_trick"] = _tricks(plan.layout.split(vector), reading)
     return view | values
@@ -64,7 +64,8 @@ class _Plan:
     def __init__(self, game):
         part = family_part(game.family, "observation")
         self.layout = observation_layout(game)
-        self.readers = [(b, self.layout.slice(b.name)) for b in self.layout.blocks if b.read is not None]
+        self.readers = [(b.view_key, b.read, self.layout.slice(b.name)) for b in self.layout.blocks
+                        if b.read is not None]
         self.deck = np.asarray(part.deck(game))
         self.observe = part.observe
 
@@ -85,10 +86,11 @@ def _tricks(part: dict, reading: Reading) -> tuple[list, list[str]]:
     n = reading.players
     in_trick: dict[int, dict[int, int]] = {}  # trick -> seat -> card
     leaders: dict[int, int] = {}
-    played_in, led = part["played_in"].tolist(), part["led"].tolist()
-    for r, entry in zip(*np.nonzero(part["played"].reshape(n, -1))):
-        t, p = played_in[entry] - 1, reading.absolute(int(r))
-        in_trick.setdefault(t, {})[p] = int(reading.deck[entry])
+    played_in, led, deck = part["played_in"].tolist(), part["led"].tolist(), reading.deck.tolist()
+    rows, entries = np.nonzero(part["played"].reshape(n, -1))
+    for r, entry in zip(rows.tolist(), entries.tolist()):  # plain ints: numpy scalars cost here
+        t, p = played_in[entry] - 1, (reading.seat + r) % n
+        in_trick.setdefault(t, {})[p] = deck[entry]
         if led[entry]:
             leaders[t] = p
 
