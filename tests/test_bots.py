@@ -212,3 +212,37 @@ def test_cli_commands_take_bots(tmp_path, capsys):
     assert bot in capsys.readouterr().out
     assert main(["replay", "--game", "shmear", "--hand", "2", "--agents", bot, "--out", str(tmp_path / "h.json")]) == 0
     assert main(["replay", str(tmp_path / "h.json")]) == 0
+
+
+@pytest.mark.parametrize("name", ["sheepshead", "nesmear"])
+def test_the_bot_loops_play_the_batch_loops_hands_and_study_rows(name):
+    """With no bot seated, the Python loops of a bot table give the numba loops' rows exactly:
+    the same deals, streams and records (hand play and the study's forks)."""
+    from tricksim.agents import agent_module, seat_agents, seat_arrays
+    from tricksim.agents.bot_table import BotTable
+    from tricksim.experiments import decisions as D
+
+    game = tricksim.make_game(name)
+    agents = ["heuristic", "random"] + ["heuristic:bid_margin=1" if name == "nesmear" else "heuristic"] * (
+        game.players - 2)
+    seated, _ = seat_agents(name, agents, game.players)
+    table = BotTable(game, seated, *seat_arrays(name, seated), 5)
+    features = agent_module(name).FEATURES
+    raw = np.zeros((60, len(game.kernels.RECORD) + len(features)), np.int64)
+    table.play(0, raw)
+    batch = tricksim.simulate(name, hands=60, seed=5, agents=agents, progress=False)
+    rows = game.frame(raw[:, :len(game.kernels.RECORD)], 5, 0)
+    pd.testing.assert_frame_equal(rows, batch[rows.columns], check_like=True)
+    np.testing.assert_array_equal(raw[:, len(game.kernels.RECORD):], batch[list(features)].to_numpy(np.int64))
+    study = D.make_study(game, 30, 5, agents)
+    numba_rows = D.play_chunk(study, 0, 30)
+    python_rows = D._chunk(game, D._bot_rows, (table,), 5, 0, 30, (), features)
+    python_rows["action"] = python_rows["action"].astype("category")
+    pd.testing.assert_frame_equal(python_rows, numba_rows)
+
+
+def test_study_takes_a_bot(capsys):
+    bot = f"python:{SIMPLE_PY}:SimpleBot"
+    assert main(["study", "pick", "sheepshead", "--hands", "60", "--agents", f"{bot},heuristic,heuristic,heuristic,"
+                 "heuristic"]) == 0
+    assert "trumps" in capsys.readouterr().out

@@ -63,7 +63,8 @@ def record_hand(family, s, dealt, out, i):
 
 
 @cache
-def _compiled(family: int):
+def compiled_kernels(family: int):
+    """``advance``, ``deal_hand`` and ``record_hand`` compiled for ``family``'s constant."""
     lit, vec, i64, u64 = types.literal(family), types.int64[::1], types.int64, types.uint64[::1]
     table = types.int64[:, ::1]
     return (advance.compile((lit, vec, vec, types.float64[:, ::1], u64, vec)),
@@ -169,44 +170,54 @@ class BotTable:
         self.bots = {p: bot_seat(a, p) for p, a in enumerate(seated) if a.name in ("python", "exec")}
         self.random_on_error = {p for p, a in enumerate(seated) if a.params.get("on_error") == "random"}
         self.searching = {p: str(a) for p, a in enumerate(seated) if p not in self.bots and self.kinds[p] == BOT}
+        self._searchers = None  # made on first use
 
     def play(self, first: int, out: np.ndarray) -> np.ndarray:
         """Play hands ``first .. first + len(out) - 1`` into ``out``; the faults each replaced."""
-        from .search import Searcher
-        from .seats import seat_seed
-
-        game, players = self.game, self.game.players
-        advance, deal_into, record_into = _compiled(self.family)
-        searchers = {p: Searcher(game, text, seed=seat_seed(self.seed, p)) for p, text in self.searching.items()}
+        game = self.game
+        _, deal_into, record_into = compiled_kernels(self.family)
         s = np.zeros(game.kernels.STATE_SIZE, np.int64)
         dealt = np.zeros(MAX_SEATS, np.int64)
-        deal_rng, rng, steps = new_rng(), new_rng(), np.zeros(1, np.int64)
+        deal_rng, rng = new_rng(), new_rng()
         faults = np.zeros(len(out), np.int64)
-        state = State(game, s)
         for i in range(len(out)):
             number = first + i
-            deal_into(self.family, s, self.seed, number, players, game.option_array, deal_rng, dealt)
+            deal_into(self.family, s, self.seed, number, game.players, game.option_array, deal_rng, dealt)
             seed_stream(rng, self.seed, number, 1)
-            steps[0] = 0
             for p, bot in self.bots.items():
                 self._call(bot.start_hand, p, View(game, s, p, number), number)
-            while True:
-                seat = advance(self.family, s, self.kinds, self.params, rng, steps)
-                if seat < 0:
-                    break
-                if seat in self.bots:
-                    view = View(game, s, seat, number, int(steps[0]) + 1)
-                    a, fault = self.decide(seat, view)
-                    faults[i] += fault
-                else:
-                    a = searchers[seat].act(state)
-                game.kernels.step(s, a)
-                steps[0] += 1
+            faults[i] = self.play_out(s, number, rng)
             record_into(self.family, s, dealt, out, i)
             scores = game.scores(s)
             for p, bot in self.bots.items():
                 self._call(bot.end_hand, p, View(game, s, p, number), number, scores)
         return faults
+
+    def play_out(self, s: np.ndarray, number: int, rng: np.ndarray, done: int = 0) -> int:
+        """Play hand ``number``'s state ``s`` (``done`` actions in) to its end, the random and
+        heuristic seats drawing from ``rng``; the faults replaced."""
+        advance = compiled_kernels(self.family)[0]
+        steps, faults = np.array([done], np.int64), 0
+        while True:
+            seat = advance(self.family, s, self.kinds, self.params, rng, steps)
+            if seat < 0:
+                return faults
+            a, fault = self.act(s, seat, number, int(steps[0]) + 1)
+            faults += fault
+            self.game.kernels.step(s, a)
+            steps[0] += 1
+
+    def act(self, s: np.ndarray, seat: int, number: int, decision: int) -> tuple[int, int]:
+        """The action of ``seat``'s bot or search agent at ``s``, and 1 for a fault replaced."""
+        if seat in self.bots:
+            return self.decide(seat, View(self.game, s, seat, number, decision))
+        if self._searchers is None:
+            from .search import Searcher
+            from .seats import seat_seed
+
+            self._searchers = {p: Searcher(self.game, text, seed=seat_seed(self.seed, p))
+                               for p, text in self.searching.items()}
+        return self._searchers[seat].act(State(self.game, s)), 0
 
     def decide(self, seat: int, view: View) -> tuple[int, int]:
         """The bot of ``seat``'s action at ``view``, and 1 if it failed and a random one replaced it."""
