@@ -11,6 +11,7 @@ answer, or with ``:on_error=random`` is replaced by a random legal action and co
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from functools import cache
@@ -31,6 +32,7 @@ from .kinds import BOT, RANDOM, HEURISTIC
 from .python_bot import make_python_agent
 
 MAX_SEATS = 16
+WINDOW = 32  # hands in progress at once with an exec: bot seated
 
 
 @nb.njit(cache=True)
@@ -103,7 +105,18 @@ class ExecSeat:
         self.bot = bot
 
     def act(self, view: View) -> int:
-        line = self.bot.ask({"type": "act", **view.to_dict()})
+        return self.answer(view, self.request(view))
+
+    def request(self, view: View) -> int:
+        """Ask for the action at ``view`` without waiting: the process that was asked."""
+        self.bot.send({"type": "act", **view.to_dict()})
+        return self.bot.starts
+
+    def answer(self, view: View, asked: int) -> int:
+        """The answer to the request at ``view`` that process ``asked`` got (answers come in order)."""
+        if self.bot.starts != asked or self.bot.process is None:
+            raise Fault("was ended before it answered (an earlier fault)")
+        line = self.bot.answer()
         try:
             answer = json.loads(line)
         except ValueError:
@@ -158,6 +171,16 @@ def _python_agent(text: str, seat: int, params: dict):
     return _python_agents[key]
 
 
+class _Hand:
+    """One hand in progress in ``BotTable._play_window``: row ``i``, the run's hand ``number``."""
+
+    def __init__(self, i: int, number: int, size: int):
+        self.i, self.number = i, number
+        self.s, self.dealt = np.zeros(size, np.int64), np.zeros(MAX_SEATS, np.int64)
+        self.rng, self.steps = new_rng(), np.zeros(1, np.int64)
+        self.asked = None  # (view, the process asked, a fault met asking) while a bot's answer is awaited
+
+
 class BotTable:
     """The seats of ``game`` (a Game) holding ``seated`` (``Agent``s; some of them bots), with
     ``kinds``/``params`` as ``seat_arrays`` gives them."""
@@ -174,6 +197,8 @@ class BotTable:
 
     def play(self, first: int, out: np.ndarray) -> np.ndarray:
         """Play hands ``first .. first + len(out) - 1`` into ``out``; the faults each replaced."""
+        if any(isinstance(bot, ExecSeat) for bot in self.bots.values()):
+            return self._play_window(first, out)
         game = self.game
         _, deal_into, record_into = compiled_kernels(self.family)
         s = np.zeros(game.kernels.STATE_SIZE, np.int64)
@@ -192,6 +217,59 @@ class BotTable:
             for p, bot in self.bots.items():
                 self._call(bot.end_hand, p, View(game, s, p, number), number, scores)
         return faults
+
+    def _play_window(self, first: int, out: np.ndarray) -> np.ndarray:
+        """``play`` with up to ``WINDOW`` hands in progress at once: each round asks the ``exec:``
+        bots for every hand waiting on one, then reads their answers, so that a bot answers many
+        requests each time it runs (one switch between the processes for many decisions). Each
+        hand keeps its own state and streams: the rows are those of ``play``."""
+        game = self.game
+        advance, deal_into, record_into = compiled_kernels(self.family)
+        faults = np.zeros(len(out), np.int64)
+        size = game.kernels.STATE_SIZE
+        to_start, hands = iter(range(len(out))), []
+        while True:
+            for i in itertools.islice(to_start, WINDOW - len(hands)):
+                hand = _Hand(i, first + i, size)
+                deal_into(self.family, hand.s, self.seed, hand.number, game.players, game.option_array,
+                          hand.rng, hand.dealt)  # the deal's stream first, then the agents'
+                seed_stream(hand.rng, self.seed, hand.number, 1)
+                for p, bot in self.bots.items():
+                    self._call(bot.start_hand, p, View(game, hand.s, p, hand.number), hand.number)
+                hands.append(hand)
+            if not hands:
+                return faults
+            asked = []
+            for hand in hands:
+                while True:
+                    seat = advance(self.family, hand.s, self.kinds, self.params, hand.rng, hand.steps)
+                    if seat < 0:
+                        break
+                    view = View(game, hand.s, seat, hand.number, int(hand.steps[0]) + 1)
+                    bot = self.bots.get(seat)
+                    if isinstance(bot, ExecSeat):
+                        try:
+                            hand.asked = (view, bot.request(view), None)
+                        except Fault as fault:
+                            hand.asked = (view, 0, fault)
+                        asked.append(hand)
+                        break
+                    a, fault = self.act(hand.s, seat, hand.number, view.decision)
+                    faults[hand.i] += fault
+                    game.kernels.step(hand.s, a)
+                    hand.steps[0] += 1
+            for hand in asked:
+                view, process, failed = hand.asked
+                a, fault = self.decide(view.seat, view, lambda: self.bots[view.seat].answer(view, process), failed)
+                faults[hand.i] += fault
+                game.kernels.step(hand.s, a)
+                hand.steps[0] += 1
+            for hand in [h for h in hands if h not in asked]:
+                record_into(self.family, hand.s, hand.dealt, out, hand.i)
+                scores = game.scores(hand.s)
+                for p, bot in self.bots.items():
+                    self._call(bot.end_hand, p, View(game, hand.s, p, hand.number), hand.number, scores)
+            hands = asked
 
     def play_out(self, s: np.ndarray, number: int, rng: np.ndarray, done: int = 0) -> int:
         """Play hand ``number``'s state ``s`` (``done`` actions in) to its end, the random and
@@ -219,10 +297,13 @@ class BotTable:
                                for p, text in self.searching.items()}
         return self._searchers[seat].act(State(self.game, s)), 0
 
-    def decide(self, seat: int, view: View) -> tuple[int, int]:
-        """The bot of ``seat``'s action at ``view``, and 1 if it failed and a random one replaced it."""
+    def decide(self, seat: int, view: View, answer=None, failed: Fault | None = None) -> tuple[int, int]:
+        """The bot of ``seat``'s action at ``view`` (``answer()``'s, if given; ``failed``: the fault
+        already met asking), and 1 if it failed and a random one replaced it."""
         try:
-            return self.bots[seat].act(view), 0
+            if failed is not None:
+                raise failed
+            return (answer() if answer else self.bots[seat].act(view)), 0
         except Fault as fault:
             if seat not in self.random_on_error:
                 raise self._error(seat, view, fault) from fault.__cause__

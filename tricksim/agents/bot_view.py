@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import card_label, cards_of
+from ..cards import LABELS, cards_of
 from ..sim import actions as A
 from ..sim.view import seat_observation, read_view
 
@@ -51,7 +51,7 @@ class View:
     @property
     def hand(self) -> list[str]:
         """The seat's cards, as labels, lowest index first."""
-        return [card_label(c) for c in cards_of(int(self._s[self._game.kernels.HANDS + self.seat]))]
+        return [LABELS[c] for c in cards_of(int(self._s[self._game.kernels.HANDS + self.seat]))]
 
     @property
     def legal_ids(self) -> list[int]:

@@ -35,20 +35,35 @@ class ExecBot:
     def __init__(self, command: str, timeout: float):
         self.command, self.timeout = command, timeout
         self.process = None
-        self._buffer = b""
+        self.starts = 0  # processes started: a request to an earlier one is never answered
+        self._buffer = b""  # read, not yet taken
+        self._out: list[str] = []  # messages not yet written
 
     def send(self, message: dict) -> None:
-        """Write one message (no answer expected); Fault if the bot is gone."""
+        """Queue one message for the bot; it is written, with those queued before it, when an
+        answer is awaited (one write for many requests) or the bot is ended. Fault if it cannot start."""
         if self.process is None:
             self._start()
-        try:
-            os.write(self._stdin, (json.dumps(message, separators=(",", ":")) + "\n").encode())
-        except (BrokenPipeError, OSError):
-            raise Fault(self._exited()) from None
+        self._out.append(json.dumps(message, separators=(",", ":")))
+
+    def _flush(self) -> None:
+        if self._out:
+            data, self._out = memoryview(("\n".join(self._out) + "\n").encode()), []
+            try:
+                while data:
+                    data = data[os.write(self._stdin, data):]
+            except OSError:
+                raise Fault(self._exited()) from None
 
     def ask(self, message: dict) -> str:
         """Send ``message`` and return the bot's one-line answer; Fault if it exits or takes too long."""
         self.send(message)
+        return self.answer()
+
+    def answer(self) -> str:
+        """The bot's next answer line (the answers come in the order of the requests); Fault if it
+        exits or takes longer than its time limit."""
+        self._flush()
         deadline = time.monotonic() + self.timeout
         while True:
             end = self._buffer.find(b"\n")
@@ -72,19 +87,27 @@ class ExecBot:
         except (OSError, ValueError) as error:
             raise Fault(f"cannot be started ({error})") from None
         self._stdin, self._stdout = self.process.stdin.fileno(), self.process.stdout.fileno()
-        self._buffer = b""
+        self.starts += 1
+        self._buffer, self._out = b"", []
         self.send({"type": "hello", "protocol": PROTOCOL})
 
     def _exited(self) -> str:
-        code = self.process.wait(timeout=5) if self.process is not None else None
+        try:
+            code = self.process.wait(timeout=1) if self.process is not None else None
+        except subprocess.TimeoutExpired:
+            code = "none: its output closed, it still runs"
         self.close()
         return f"exited (status {code})"
 
     def close(self) -> None:
         """End the bot: close its input, give it a moment to finish, then kill its process group."""
-        process, self.process = self.process, None
-        if process is None:
+        if self.process is None:
             return
+        try:
+            self._flush()  # the last hands' end messages
+        except Fault:
+            return
+        process, self.process = self.process, None
         for pipe in (process.stdin, process.stdout):
             try:
                 pipe.close()

@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from ..cards import card_label
+from ..cards import LABELS
 from ..spec import family_part
 from .observation import Reading, observation_layout, per_seat
 
@@ -96,7 +96,7 @@ def _tricks(part: dict, reading: Reading) -> tuple[list, list[str]]:
 
     def in_order(t: int) -> list[str]:
         by_seat = in_trick.get(t, {})
-        return [card_label(by_seat[(leaders[t] + i) % n]) for i in range(len(by_seat))]
+        return [LABELS[by_seat[(leaders[t] + i) % n]] for i in range(len(by_seat))]
 
     won = per_seat(part["tricks_won"], reading)
     finished = sum(won)
