@@ -48,6 +48,16 @@ class FirstLegal:
         self.ended.append(scores[view.seat])
 
 
+class Totals(FirstLegal):
+    """Keeps the match totals it is shown."""
+
+    seen: list = []
+
+    def act(self, view):
+        Totals.seen.append(view.totals)
+        return super().act(view)
+
+
 def test_a_python_agent_object_plays_in_compare_and_its_hooks_run():
     bot = FirstLegal()
     r = tricksim.compare("nesmear", bot, "heuristic", hands=50)
@@ -246,3 +256,15 @@ def test_study_takes_a_bot(capsys):
     assert main(["study", "pick", "sheepshead", "--hands", "60", "--agents", f"{bot},heuristic,heuristic,heuristic,"
                  "heuristic"]) == 0
     assert "trumps" in capsys.readouterr().out
+
+
+def test_play_seats_bots_with_the_match_totals_and_its_record_replays(tmp_path):
+    from tricksim.play import play
+
+    record = tmp_path / "hand.json"
+    bots = f"heuristic,exec:{sys.executable} {SIMPLE_PY},python:test_bots:Totals,python:test_bots:Totals"
+    outcome = play(tricksim.make_game("nesmear"), seat=0, opponents=bots, seed=2, record=record,
+                   ask=lambda prompt: "1", say=lambda text: None)
+    assert outcome.records[0].result is not None and outcome.records[0].agents[1].startswith("exec:")
+    assert Totals.seen and all(t == [0, 0, 0, 0] for t in Totals.seen)  # the match totals at its start
+    assert main(["replay", str(record)]) == 0
