@@ -127,7 +127,7 @@ class ExecSeat:
 
     def start_hand(self, view: View) -> None:
         self.bot.send({"type": "start", "game": view.game, "seat": view.seat, "hand_number": view.hand_number,
-                       "dealer": view.info["dealer"], "hand": view.hand})
+                       "dealer": view.dealer, "hand": view.hand})
 
     def end_hand(self, view: View, scores: list[int]) -> None:
         self.bot.send({"type": "end", "game": view.game, "seat": view.seat, "hand_number": view.hand_number,

@@ -49,6 +49,10 @@ class View:
         return self._game.players
 
     @property
+    def dealer(self) -> int:
+        return int(self._s[self._game.kernels.DEALER])
+
+    @property
     def hand(self) -> list[str]:
         """The seat's cards, as labels, lowest index first."""
         return [LABELS[c] for c in cards_of(int(self._s[self._game.kernels.HANDS + self.seat]))]
