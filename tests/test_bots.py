@@ -268,3 +268,10 @@ def test_play_seats_bots_with_the_match_totals_and_its_record_replays(tmp_path):
     assert outcome.records[0].result is not None and outcome.records[0].agents[1].startswith("exec:")
     assert Totals.seen and all(t == [0, 0, 0, 0] for t in Totals.seen)  # the match totals at its start
     assert main(["replay", str(record)]) == 0
+
+
+def test_sweep_against_a_bot(capsys):
+    bot = f"python:{SIMPLE_PY}:SimpleBot"
+    assert main(["sweep", "nesmear", "--param", "bid_margin", "--values", "0", "2", "--hands", "200",
+                 "--opponents", bot]) == 0
+    assert f"against {bot}" in capsys.readouterr().out

@@ -202,7 +202,7 @@ def sweep_command(args: argparse.Namespace) -> int:
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
     result = sweep(game, args.param, args.values, hands=args.hands, seed=args.seed, agent=args.agent,
-                   workers=args.workers)
+                   workers=args.workers, opponents=args.opponents)
     return _report(format_sweep(result), write_sweep, result, args.out)
 
 
@@ -465,6 +465,8 @@ def build_parser() -> argparse.ArgumentParser:
     swp.add_argument("--values", nargs="+", type=float, required=True, metavar="VALUE", help="the values to try")
     swp.add_argument("--agent", default="heuristic",
                      help="the base agent, the other seats and the baseline (default heuristic)")
+    swp.add_argument("--opponents", help="the agent of the other seats, e.g. random or a bot of your own "
+                     "(python:MODULE:CLASS, exec:COMMAND) (default: the base agent)")
     swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
     swp.set_defaults(run=sweep_command)
     trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')",
