@@ -136,7 +136,7 @@ def test_a_failing_exec_bot_stops_the_run_with_one_line_and_is_ended(tmp_path, c
 
 def test_a_silent_bot_is_ended_when_the_run_stops_and_the_workers_end_theirs(tmp_path):
     log = tmp_path / "log.jsonl"
-    with pytest.raises(BotError, match="no answer"):
+    with pytest.raises(BotError, match="no answer|no request"):  # it stops reading too
         tricksim.simulate("nesmear", hands=3000, agents=[faulty("silent", 3, log, timeout=0.3)] + ["random"] * 3,
                           workers=2, progress=False)
     pids = list(map(int, (tmp_path / "log.jsonl.pid").read_text().split()))

@@ -32,7 +32,7 @@ from .kinds import BOT, RANDOM, HEURISTIC
 from .python_bot import make_python_agent
 
 MAX_SEATS = 16
-WINDOW = 32  # hands in progress at once with an exec: bot seated
+WINDOW = 256  # hands in progress at once with an exec: bot seated
 
 
 @nb.njit(cache=True)

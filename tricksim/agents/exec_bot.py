@@ -49,9 +49,17 @@ class ExecBot:
     def _flush(self) -> None:
         if self._out:
             data, self._out = memoryview(("\n".join(self._out) + "\n").encode()), []
+            deadline = time.monotonic() + self.timeout
             try:
-                while data:
-                    data = data[os.write(self._stdin, data):]
+                while data:  # the input is non-blocking: a bot that stops reading cannot hang the run
+                    left = deadline - time.monotonic()
+                    if left <= 0 or not select.select([], [self._stdin], [], left)[1]:
+                        self.close(flush=False)
+                        raise Fault(f"read no request within {self.timeout:g} s (the time limit: :timeout=SECONDS)")
+                    try:
+                        data = data[os.write(self._stdin, data[:1 << 16]):]
+                    except BlockingIOError:
+                        pass
             except OSError:
                 raise Fault(self._exited()) from None
 
@@ -87,6 +95,7 @@ class ExecBot:
         except (OSError, ValueError) as error:
             raise Fault(f"cannot be started ({error})") from None
         self._stdin, self._stdout = self.process.stdin.fileno(), self.process.stdout.fileno()
+        os.set_blocking(self._stdin, False)
         self.starts += 1
         self._buffer, self._out = b"", []
         self.send({"type": "hello", "protocol": PROTOCOL})
@@ -99,12 +108,13 @@ class ExecBot:
         self.close()
         return f"exited (status {code})"
 
-    def close(self) -> None:
+    def close(self, flush: bool = True) -> None:
         """End the bot: close its input, give it a moment to finish, then kill its process group."""
         if self.process is None:
             return
         try:
-            self._flush()  # the last hands' end messages
+            if flush:
+                self._flush()  # the last hands' end messages
         except Fault:
             return
         process, self.process = self.process, None
