@@ -56,6 +56,9 @@ def card_label(c: int) -> str:
     return RANKS[c % 13] + SUITS[c // 13]
 
 
+LABELS = tuple(card_label(c) for c in range(NUM_CARDS))  # card_label of each index, for hot readers
+
+
 def parse_card(label: str) -> int:
     """The index of a card label; also accepts ``10`` for T, suit symbols and ``JK``.
 

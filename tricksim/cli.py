@@ -11,6 +11,7 @@
     tricksim mine sheepshead --hands 200 --agents heuristic --out mine/
     tricksim tune sheepshead --param pick_threshold=5:12 --trials 40 --hands 5000 --out tune/
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
+    tricksim compare sheepshead --a "exec:node examples/bots/simple.js" --b heuristic --hands 2000
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
     tricksim warmup sheepshead fiftyfive --only heuristic study
 """
@@ -62,7 +63,8 @@ def _parse_sets(pairs: list[str]) -> dict[str, str]:
 def _agents_help(text: str) -> str:
     return (f"{text}: one agent for every seat, or a comma-separated list with one per seat; an agent is "
             "random, heuristic, pimc or ismcts, with parameters as heuristic:name=value:name=value, "
-            "pimc:worlds=50, ismcts:iters=2000, or a trained policy net:file=policy.npz (default heuristic)")
+            "pimc:worlds=50, ismcts:iters=2000, a trained policy net:file=policy.npz, or a bot of your own: "
+            "python:MODULE:CLASS, python:FILE.py:CLASS or exec:COMMAND (docs/bots.md) (default heuristic)")
 
 
 def simulate_command(args: argparse.Namespace) -> int:
@@ -200,7 +202,7 @@ def sweep_command(args: argparse.Namespace) -> int:
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
     result = sweep(game, args.param, args.values, hands=args.hands, seed=args.seed, agent=args.agent,
-                   workers=args.workers)
+                   workers=args.workers, opponents=args.opponents)
     return _report(format_sweep(result), write_sweep, result, args.out)
 
 
@@ -363,7 +365,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.set_defaults(run=simulate_command, resumes=True)
     cmp = sub.add_parser("compare", help="two agents on duplicate deals, the seats rotated", epilog=COUNTS)
     _add_run_arguments(cmp, 10_000)
-    cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5 (default heuristic)")
+    cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5, "
+                     "python:bot.py:MyBot or \"exec:node bot.js\" (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
     cmp.add_argument("--out", help="a folder for the hands of each seating (Parquet, streamed: run again to resume "
                                    "a stopped comparison)")
@@ -450,7 +453,7 @@ def build_parser() -> argparse.ArgumentParser:
                           epilog=COUNTS)
     _add_run_arguments(tour, 2_000)
     tour.add_argument("--agents", nargs="+", required=True, metavar="AGENT",
-                      help="two agents or more, e.g. heuristic random pimc:worlds=20")
+                      help="two agents or more, e.g. heuristic random pimc:worlds=20 \"exec:node bot.js\"")
     tour.add_argument("--out", help="a folder for the tables (CSV, Markdown), the ratings figure (PNG) and every "
                                     "pair's hands (Parquet, streamed: run again to resume a stopped tournament)")
     _add_dask(tour)
@@ -462,6 +465,8 @@ def build_parser() -> argparse.ArgumentParser:
     swp.add_argument("--values", nargs="+", type=float, required=True, metavar="VALUE", help="the values to try")
     swp.add_argument("--agent", default="heuristic",
                      help="the base agent, the other seats and the baseline (default heuristic)")
+    swp.add_argument("--opponents", help="the agent of the other seats, e.g. random or a bot of your own "
+                     "(python:MODULE:CLASS, exec:COMMAND) (default: the base agent)")
     swp.add_argument("--out", help="a folder for the tables (CSV, Markdown) and the sweep curves (PNG)")
     swp.set_defaults(run=sweep_command)
     trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')",
@@ -490,8 +495,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
     rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
     rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    rep.add_argument("--agents", help="with --game: heuristic, random or net:file=POLICY, one for every seat or a "
-                                      "comma-separated list (default heuristic)")
+    rep.add_argument("--agents", help="with --game: heuristic, random, net:file=POLICY or a bot (python:, exec:), one "
+                                      "for every seat or a comma-separated list (default heuristic)")
     _add_set(rep, "with --game: ")
     rep.add_argument("--out", help="write the hand's record to this JSON file")
     rep.add_argument("--text", help="write the hand's text form to this file")
@@ -506,8 +511,8 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
     exp.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
     exp.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    exp.add_argument("--agents", help="with --game: heuristic, random or net:file=POLICY, one for every seat or a "
-                                      "comma-separated list (default heuristic)")
+    exp.add_argument("--agents", help="with --game: heuristic, random, net:file=POLICY or a bot (python:, exec:), one "
+                                      "for every seat or a comma-separated list (default heuristic)")
     _add_set(exp, "with --game: ")
     exp.add_argument("--decision", type=int, help="the decision to explain, numbered from 1 as replay shows them")
     exp.add_argument("--all", action="store_true", help="every decision of the hand with a choice")
@@ -525,7 +530,8 @@ def build_parser() -> argparse.ArgumentParser:
     ply.add_argument("--seat", type=int, default=0, help="your seat, 0 .. players-1 (default 0; seat 0 deals first)")
     ply.add_argument("--opponents", default="heuristic",
                      help="the bots: heuristic, random, pimc or ismcts with parameters (pimc:worlds=20), or a "
-                          "trained policy (net:file=policy.npz), one for all or a comma-separated list with one per "
+                          "trained policy (net:file=policy.npz), or a bot of your own (python:MODULE:CLASS, "
+                          "exec:COMMAND; docs/bots.md), one for all or a comma-separated list with one per "
                           "seat, yours ignored (default heuristic)")
     ply.add_argument("--seed", type=int, default=0, help="seed of the deals and the bots (default 0)")
     _add_set(ply)

@@ -31,3 +31,10 @@ class DealError(ValueError):
 class RecordError(ValueError):
     """A hand record that is malformed, or that does not rebuild to what it records; the message
     names the problem (and the file, when read from one)."""
+
+
+class BotError(ValueError):
+    """A seated bot (``python:`` or ``exec:``) that failed a decision: it exited, hung past its
+    time limit, wrote something that is not its answer, answered an action that is not legal, or
+    (a Python agent) raised. The message names the bot, the hand, the decision, the legal actions
+    and what it answered."""

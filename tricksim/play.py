@@ -163,7 +163,7 @@ class _Session:
             p = state.current_player
             before = CardSet(state.hand(self.seat))
             tricks = len(state.tricks())
-            action = self._ask_action(state) if p == self.seat else self.bots.act(state)
+            action = self._ask_action(state) if p == self.seat else self.bots.act(state, list(m.totals))
             label = A.action_label(action)
             m.apply(action)
             self._tell(state, p, label, tricks, before, seen)

@@ -413,7 +413,8 @@ def simulated_record(game, seed: int, hand: int, agents="heuristic", **options) 
     """The record of hand ``hand`` of ``tricksim.simulate(game, hands=…, seed=seed, agents=agents)``:
     dealt from ``(seed, hand)`` with dealer ``hand % players``, the agents drawing from the stream
     of ``(seed, hand)``, played one step at a time as the batch loop plays it. ``game`` is a name
-    (with ``options``) or a Game. Random, heuristic and net agents only (see the module's notes).
+    (with ``options``) or a Game. Random, heuristic and net agents, and bots of the user's own
+    (``python:``, ``exec:``; the same hand if the bot plays the same), only (see the module's notes).
 
     >>> r = simulated_record("shmear", seed=4, hand=2, agents="heuristic")
     >>> import tricksim
@@ -433,10 +434,10 @@ def simulated_record(game, seed: int, hand: int, agents="heuristic", **options) 
     if not (_is_int(seed) and _is_int(hand) and hand >= 0):
         raise ValueError(f"simulated_record: seed and hand must be whole numbers, hand >= 0 (got {seed!r}, {hand!r})")
     searching = [str(a) for a in seat_agents(game.name, agents, game.players)[0]
-                 if a.name not in ("random", "heuristic", "net")]
+                 if a.name not in ("random", "heuristic", "net", "python", "exec")]
     if searching:
         raise OptionError(f"simulated_record: agent {searching[0]} is not supported; a simulated hand is re-played "
-                          "for random, heuristic and net agents only (a search agent's randomness in the batch loop "
+                          "for random, heuristic, net and python: or exec: agents only (a search agent's randomness in the batch loop "
                           "is not repeated one decision at a time)")
     seats = Seats(game, agents, seed)
     s = np.zeros(game.kernels.STATE_SIZE, dtype=np.int64)

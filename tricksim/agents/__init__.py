@@ -5,7 +5,10 @@ club player (one module per game: ``agents.sheepshead``, ``agents.fiftyfive``,
 ``agents.smear`` for both smears, ``agents.bluke``), with named parameters;
 ``pimc`` (``agents.pimc``: sampled deals, each solved exactly by ``agents.solver``)
 and ``ismcts`` (``agents.ismcts``) search, for every game; ``net:file=policy.npz`` plays a
-trained policy network (``agents.net``, trained by ``tricksim.rl``).
+trained policy network (``agents.net``, trained by ``tricksim.rl``). A bot of the user's own sits
+down as ``python:MODULE:CLASS`` or ``exec:COMMAND`` (``agents.bot_spec``), or as an object with an
+``act(view)`` method in the Python API (``agents.python_bot``); the batch runner plays its tables
+one decision at a time (``agents.bot_table``).
 
 An agent is written ``name`` or ``name:param=value:param=value``; a table is one
 agent for every seat or a comma-separated list, one per seat:
@@ -24,9 +27,11 @@ import numpy as np
 
 from ..errors import OptionError
 from ..spec import spec
-from .kinds import KIND_NAMES, SEARCH_KINDS
+from .python_bot import is_agent_object, object_spec
+from .bot_spec import BOT_KINDS, bot_text, parse_bot
+from .kinds import BOT, KIND_NAMES, SEARCH_KINDS
 
-AGENTS = KIND_NAMES
+AGENTS = KIND_NAMES + BOT_KINDS
 # the search agents' parameters (name, default, meaning), as in agents.pimc and agents.ismcts (which
 # import numba kernels; these stay light for parsing)
 SEARCH_PARAMS = {
@@ -69,6 +74,8 @@ class Agent:
             if key.strip() != "file" or not path.strip():
                 raise OptionError(f"agent {text!r}: a policy network is written net:file=PATH")
             return cls(name, {"file": path.strip()})
+        if name in BOT_KINDS:
+            return cls(name, parse_bot(name, text.strip()[len(name) + 1:]))
         params = {}
         for pair in pairs:
             key, sep, value = pair.partition("=")
@@ -93,21 +100,26 @@ class Agent:
         return cls(name, params)
 
     def __str__(self) -> str:
+        if self.name in BOT_KINDS:
+            return bot_text(self.name, self.params)
         return ":".join([self.name] + [f"{k}={v:g}" if isinstance(v, float) else f"{k}={v}"
                                        for k, v in self.params.items()])
 
 
 def seat_agents(game: str, agents, players: int) -> tuple[list[Agent], list[str]]:
     """The agent of each of ``players`` seats from ``agents``: a name or spec for every seat, a
-    comma-separated string or a list with one per seat (names, specs or ``Agent``s).
+    comma-separated string or a list with one per seat (names, specs, ``Agent``s or Python agent
+    objects, ``agents.python_bot``).
 
     Returns the agents and their specs as text; OptionError for a wrong count, an unknown agent or
     parameter.
     """
     if isinstance(agents, (str, Agent)):
         items = str(agents).split(",")
+    elif is_agent_object(agents):
+        items = [object_spec(agents)]
     else:
-        items = [str(a) for a in agents]
+        items = [object_spec(a) if is_agent_object(a) else str(a) for a in agents]
     if len(items) == 1:
         items = items * players
     if len(items) != players:
@@ -127,7 +139,7 @@ def seat_arrays(game: str, seated: list[Agent]) -> tuple[np.ndarray, np.ndarray]
     heuristic's defaults with the seat's own values; a search agent's playouts use them)."""
     module = agent_module(game)
     names = [name for name, _, _ in module.PARAMS]
-    kinds = np.array([KIND_NAMES.index(a.name) for a in seated], dtype=np.int64)
+    kinds = np.array([BOT if a.name in BOT_KINDS else KIND_NAMES.index(a.name) for a in seated], dtype=np.int64)
     params = np.tile(module.DEFAULTS, (len(seated), 1))
     for seat, a in enumerate(seated):
         if a.name == "heuristic":
@@ -157,4 +169,14 @@ def search_arrays(seated: list[Agent], game) -> np.ndarray:
 
 def uses_search(seated: list[Agent]) -> bool:
     """Whether any seat holds a search agent (played by ``agents.search``)."""
-    return any(KIND_NAMES.index(a.name) in SEARCH_KINDS for a in seated)
+    return any(a.name in KIND_NAMES and KIND_NAMES.index(a.name) in SEARCH_KINDS for a in seated)
+
+
+def uses_bots(seated: list[Agent]) -> bool:
+    """Whether any seat holds a bot of the user's own (``python:``, ``exec:``; ``agents.bot_table``)."""
+    return any(a.name in BOT_KINDS for a in seated)
+
+
+def agent_name(agent) -> str:
+    """How ``agent`` (a spec, an ``Agent`` or a Python agent object) is written and shown."""
+    return object_spec(agent) if is_agent_object(agent) else str(agent)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..agents import agent_name
 from .stats import mean_interval
 
 
@@ -72,8 +73,8 @@ def compare(game, agent_a, agent_b, hands: int = 10_000, seed: int = 0, workers:
     return {
         "game": game.name,
         "title": game.label,
-        "agent_a": str(agent_a),
-        "agent_b": str(agent_b),
+        "agent_a": agent_name(agent_a),
+        "agent_b": agent_name(agent_b),
         "hands": hands,
         "seatings": seatings(game),
         "mean_a": float(a_mean.mean()),

@@ -28,7 +28,12 @@ from numba import literally, types
 from numba.core.errors import TypingError
 from numba.extending import overload
 
-from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
+from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_bots, uses_search
+from ..agents.bot_table import MAX_SEATS, BotTable
+from ..agents.bot_table import compiled_kernels as bot_kernels
+from ..agents.family import compiled_choose
+from ..cards import cards_of
+from ..sim.kernels import new_rng
 from ..agents.family import choose, deal, hand, legal, phase, record, score, state_size, step, to_act
 from ..agents.kinds import ISMCTS, NET, PIMC
 from ..agents.search import compile_ahead, decide
@@ -231,6 +236,13 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
     process compiles, or loads from numba's disk cache, the study's kernel once)."""
     run = study.run
     key = (run.game, json.dumps(run.options, sort_keys=True), run.agents)
+    if key not in _players and uses_bots(seat_agents(run.game, list(run.agents), len(run.agents))[0]):
+        game = run.make_game()
+        seated, _ = seat_agents(game.name, list(run.agents), game.players)
+        table = BotTable(game, seated, *seat_arrays(game.name, seated), run.seed)
+        rows = _chunk(game, _bot_rows, (table,), run.seed, first, count, (), agent_module(game.name).FEATURES)
+        rows["action"] = rows["action"].astype("category")
+        return rows
     if key not in _players:
         game = run.make_game()
         seated, _ = seat_agents(game.name, list(run.agents), game.players)
@@ -251,6 +263,45 @@ def play_chunk(study: Study, first: int, count: int) -> pd.DataFrame:
     rows = _chunk(game, kernel, literals, run.seed, first, count, agents, features)
     rows["action"] = rows["action"].astype("category")
     return rows
+
+
+def _bot_rows(table, seed, first, count, players, options, out, records) -> int:
+    """``decision_rows`` for a table with a bot of the user's own (``agents.bot_table``), played
+    from Python: the same deals, streams and rows."""
+    game, family = table.game, table.family
+    choose_now = compiled_choose(family)
+    _, deal_into, record_into = bot_kernels(family)
+    s, dealt = np.zeros(game.kernels.STATE_SIZE, np.int64), np.zeros(MAX_SEATS, np.int64)
+    rng, fork_rng, deal_rng = new_rng(), new_rng(), new_rng()
+    n = 0
+    for i in range(count):
+        number = first + i
+        deal_into(family, s, seed, number, players, options, deal_rng, dealt)
+        seed_stream(rng, seed, number, 1)
+        d = 0
+        while s[game.kernels.TO_ACT] >= 0 and s[game.kernels.PHASE] == 0:
+            seat = int(s[game.kernels.TO_ACT])
+            words, cards, kind = game.kernels.legal(s)
+            actions = cards_of(int(words)) + [A.CARD_BASE + 54 * int(kind) + c for c in cards_of(int(cards))]
+            if n + len(actions) > out.shape[0]:
+                return -1
+            if seat in table.bots or seat in table.searching:
+                own = table.act(s, seat, number, d + 1)[0]
+            else:
+                own = int(choose_now(family, s, int(table.kinds[seat]), table.params[seat], rng))
+            for a in actions:
+                fork = s.copy()
+                game.kernels.step(fork, a)
+                seed_stream(fork_rng, seed, number, 2 + d)  # the same stream for every action
+                table.play_out(fork, number, fork_rng, d + 1)
+                out[n, HAND], out[n, DECISION], out[n, SEAT] = number, d, seat
+                out[n, ACTION], out[n, OWN], out[n, CARDS] = a, a == own, s[game.kernels.HANDS + seat]
+                out[n, SCORE] = fork[game.kernels.SCORES + seat]
+                record_into(family, fork, dealt, records, n)
+                n += 1
+            game.kernels.step(s, own)
+            d += 1
+    return n
 
 
 def _labels(actions: np.ndarray) -> np.ndarray:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..agents import Agent, agent_module, seat_agents
+from ..agents import Agent, agent_module, agent_name, seat_agents
 from ..errors import OptionError
 from ..sim.batch import check_run, simulate
 from .report import MARKERS, write_report
@@ -20,8 +20,11 @@ from .stats import mean_interval
 from .summary import position_name
 
 
-def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="heuristic", workers: int = 1) -> dict:
-    """Sweep ``param`` of ``agent`` (a heuristic spec, the base) over ``values`` on ``hands`` deals.
+def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="heuristic", workers: int = 1,
+          opponents=None) -> dict:
+    """Sweep ``param`` of ``agent`` (a heuristic spec, the base) over ``values`` on ``hands`` deals;
+    ``opponents``: the agent of the other seats (any agent, a bot of the user's own too; default the
+    base agent), against which the seat's variant is set beside the base agent.
 
     Returns ``table`` (value, position — ``"all"`` for every position — deals, gain, low,
     high) and ``best`` (per position the value with the largest gain, its interval, and the values
@@ -37,16 +40,26 @@ def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="h
     if not values or len(set(values)) != len(values):
         raise OptionError(f"values {values}: give one value or more, each once")
     players = game.players
-    before = simulate(game, hands, seed, str(base), workers, progress=False)
-    position = (np.arange(players)[None, :] - before["dealer"].to_numpy()[:, None]) % players
+    others = str(base) if opponents is None else agent_name(opponents)
+    seat_agents(game.name, others, 1)  # checked before any play
+
+    def table(seat_agent: str, seat: int) -> list[str]:
+        return [seat_agent if p == seat else others for p in range(players)]
+
+    if others == str(base):  # every seat the base: one run is every seat's baseline
+        before = [simulate(game, hands, seed, str(base), workers, progress=False)] * players
+    else:
+        before = [simulate(game, hands, seed, table(str(base), seat), workers, progress=False)
+                  for seat in range(players)]
+    position = (np.arange(players)[None, :] - before[0]["dealer"].to_numpy()[:, None]) % players
     rows = []
     for value in values:
         variant = str(Agent("heuristic", {**base.params, param: value}))
         gains = np.empty((hands, players))
         for seat in range(players):
-            agents = [variant if p == seat else str(base) for p in range(players)]
-            after = simulate(game, hands, seed, agents, workers, progress=False)
-            gains[:, seat] = after[f"score_{seat}"].to_numpy(np.float64) - before[f"score_{seat}"].to_numpy(np.float64)
+            after = simulate(game, hands, seed, table(variant, seat), workers, progress=False)
+            gains[:, seat] = (after[f"score_{seat}"].to_numpy(np.float64)
+                              - before[seat][f"score_{seat}"].to_numpy(np.float64))
         rows.append((value, "all", hands, *mean_interval(gains.mean(axis=1))))
         rows += [(value, p, int((position == p).sum()), *mean_interval(gains[position == p])) for p in range(players)]
     table = pd.DataFrame(rows, columns=["value", "position", "deals", "gain", "low", "high"])
@@ -56,12 +69,13 @@ def sweep(game, param: str, values, hands: int = 10_000, seed: int = 0, agent="h
         tied = group.loc[group["high"] >= top["gain"], "value"].tolist()
         best.append((p, top["value"], top["gain"], top["low"], top["high"], tied))
     best = pd.DataFrame(best, columns=["position", "best", "gain", "low", "high", "indistinguishable"])
-    return {"game": game.label, "agent": str(base), "param": param, "hands": hands, "seed": seed,
+    return {"game": game.label, "agent": str(base), "opponents": others, "param": param, "hands": hands, "seed": seed,
             "base": float(base.params.get(param, defaults[param])), "table": table, "best": best}
 
 
 def _title(result: dict) -> str:
-    return f"{result['game']}, {result['param']} of {result['agent']}, {result['hands']:,} deals"
+    against = "" if result.get("opponents", result["agent"]) == result["agent"] else f" against {result['opponents']}"
+    return f"{result['game']}, {result['param']} of {result['agent']}{against}, {result['hands']:,} deals"
 
 
 def format_sweep(result: dict) -> str:

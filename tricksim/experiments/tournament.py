@@ -17,6 +17,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..agents import agent_name
 from ..errors import OptionError
 from .compare import duplicate_scores
 from .report import write_report
@@ -72,7 +73,7 @@ def tournament(game, agents, hands: int = 2_000, seed: int = 0, workers: int = 1
     from ..sim.batch import check_run
 
     check_run(hands, seed)
-    names = [str(a) for a in agents]
+    names = [agent_name(a) for a in agents]
     if len(names) < 2:
         raise OptionError("a tournament needs two agents or more")
     if len(set(names)) < len(names):

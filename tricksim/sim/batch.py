@@ -35,7 +35,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_search
+from ..agents import agent_module, search_arrays, seat_agents, seat_arrays, uses_bots, uses_search
 from ..agents.loops import play_hands, play_random_hands
 from ..errors import OptionError
 from ..spec import make_game, spec
@@ -43,6 +43,7 @@ from .cluster import check_dask, dask_client, play_chunks
 
 CHUNK = 1 << 18  # hands per chunk: one call of the numba loop, one part file, one worker task
 SEARCH_CHUNK = 64  # the same with a search agent seated: its hands take milliseconds to seconds each
+BOT_CHUNK = 1024  # the same with a bot of the user's own seated: played one decision at a time from Python
 RUN_KEY = b"tricksim.run"  # the Parquet metadata entry that describes the run that wrote the file
 PART_OPTIONS = pa.ipc.IpcWriteOptions(compression="lz4")
 
@@ -100,7 +101,11 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
         features = agent_module(run.game).FEATURES
         kinds, params = seat_arrays(run.game, seated)
         raw = _scratch(count, len(record) + len(features))
-        if uses_search(seated):
+        if uses_bots(seated):
+            from ..agents.bot_table import BotTable
+
+            faults = BotTable(game, seated, kinds, params, run.seed).play(first, raw)
+        elif uses_search(seated):
             from ..agents.search import run_hands
 
             run_hands(game, run.seed, first, kinds, params, search_arrays(seated, game), raw)
@@ -109,6 +114,8 @@ def play_chunk(run: Run, first: int, count: int, game=None) -> pd.DataFrame:
     df = game.frame(raw[:, :len(record)], run.seed, first)
     for k, name in enumerate(features):
         df[name] = raw[:, len(record) + k].astype(np.int8)
+    if any(a.params.get("on_error") == "random" for a in seated):
+        df["bot_faults"] = faults  # decisions a random action replaced
     decider = spec(game.name).decider
     if decider in df.columns:  # position from the dealer: 0 the dealer, 1 eldest, …
         df.insert(df.columns.get_loc(decider) + 1, f"{decider}_position",
@@ -132,7 +139,8 @@ def _scratch(count: int, width: int) -> np.ndarray:
 
 def _chunks(run: Run) -> list[tuple[int, int, int]]:
     """(index, first hand, count) of each chunk of ``run``."""
-    size = SEARCH_CHUNK if uses_search(seat_agents(run.game, list(run.agents), len(run.agents))[0]) else CHUNK
+    seated = seat_agents(run.game, list(run.agents), len(run.agents))[0]
+    size = BOT_CHUNK if uses_bots(seated) else SEARCH_CHUNK if uses_search(seated) else CHUNK
     return [(k, first, min(size, run.hands - first)) for k, first in enumerate(range(0, run.hands, size))]
 
 
@@ -305,7 +313,9 @@ def _as_done(futures):
     pending = set(futures)
     while pending:
         done, pending = wait(pending, return_when=FIRST_COMPLETED)
-        yield from done
+        for future in done:
+            future.result()  # a forked worker's failure too: its rows are never asked for
+            yield future
 
 
 def run_file(run: Run, out: str | os.PathLike, workers: int = 1, progress: bool = True,
@@ -503,7 +513,19 @@ def simulate(game, hands: int, seed: int = 0, agents="heuristic", workers: int =
     check_dask(dask)
     if out is not None and file_run(out) == run.describe():
         return Path(out)  # this very run is complete: no cluster to start
-    with dask_client(dask) as client:
+    with dask_client(dask) as client, _bots_ended():
         if out is not None:
             return run_file(run, out, int(workers), progress, overwrite, client)
         return run_frame(run, int(workers), progress, client)
+
+
+@contextmanager
+def _bots_ended():
+    """End the ``exec:`` bots this process started when the run ends, however it ends (a worker's
+    end when the worker exits)."""
+    try:
+        yield
+    finally:
+        from ..agents.exec_bot import close_bots
+
+        close_bots()

@@ -27,7 +27,7 @@ import numba as nb
 import numpy as np
 from numba.extending import overload
 
-from ..cards import CardSet
+from ..cards import LABELS
 from ..spec import family_part
 from . import actions as A
 from .kernels import literal_family, lowest_card
@@ -109,7 +109,7 @@ class Reading:
 
 def cards(entries, reading: Reading) -> list[str]:
     """A card plane: the labels of its cards, in card order."""
-    return CardSet(int(reading.deck[i]) for i in entries.nonzero()[0]).labels()
+    return [LABELS[c] for c in sorted(reading.deck[entries.nonzero()[0]].tolist())]  # CardSet's order
 
 
 def card(entries, reading: Reading) -> str | None:

@@ -14,7 +14,7 @@ from weakref import WeakKeyDictionary
 
 import numpy as np
 
-from ..cards import card_label
+from ..cards import LABELS
 from ..spec import family_part
 from .observation import Reading, observation_layout, per_seat
 
@@ -36,17 +36,22 @@ def seat_view(game, s: np.ndarray, seat: int) -> dict:
     >>> view["current_trick"], seat_view(game, state.array, 1)["buried"]  # the bury: the picker's
     (['JH', '8D'], ['9D', 'KD'])
     """
+    return read_view(game, seat_observation(game, s, seat), seat)
+
+
+def seat_observation(game, s: np.ndarray, seat: int) -> np.ndarray:
+    """``seat``'s observation vector (int8) of the hand ``s`` of ``game``."""
     plan = _plan(game)
     out = np.zeros(plan.layout.size, dtype=np.int8)
     plan.observe(s, seat, out)
-    return read_view(game, out, seat)
+    return out
 
 
 def read_view(game, vector: np.ndarray, seat: int) -> dict:
     """The view of ``seat`` whose observation vector (``obs_<game>.observe``) is ``vector``."""
     plan = _plan(game)
     reading = Reading(seat, game.players, plan.deck)
-    values = {block.view_key: block.read(vector[at], reading) for block, at in plan.readers}
+    values = {key: read(vector[at], reading) for key, read, at in plan.readers}
     view = {"seat": seat} | {key: values.pop(key) for key in FIRST[1:]}
     view["tricks"], view["current_trick"] = _tricks(plan.layout.split(vector), reading)
     return view | values
@@ -59,7 +64,8 @@ class _Plan:
     def __init__(self, game):
         part = family_part(game.family, "observation")
         self.layout = observation_layout(game)
-        self.readers = [(b, self.layout.slice(b.name)) for b in self.layout.blocks if b.read is not None]
+        self.readers = [(b.view_key, b.read, self.layout.slice(b.name)) for b in self.layout.blocks
+                        if b.read is not None]
         self.deck = np.asarray(part.deck(game))
         self.observe = part.observe
 
@@ -80,16 +86,17 @@ def _tricks(part: dict, reading: Reading) -> tuple[list, list[str]]:
     n = reading.players
     in_trick: dict[int, dict[int, int]] = {}  # trick -> seat -> card
     leaders: dict[int, int] = {}
-    played_in, led = part["played_in"].tolist(), part["led"].tolist()
-    for r, entry in zip(*np.nonzero(part["played"].reshape(n, -1))):
-        t, p = played_in[entry] - 1, reading.absolute(int(r))
-        in_trick.setdefault(t, {})[p] = int(reading.deck[entry])
+    played_in, led, deck = part["played_in"].tolist(), part["led"].tolist(), reading.deck.tolist()
+    rows, entries = np.nonzero(part["played"].reshape(n, -1))
+    for r, entry in zip(rows.tolist(), entries.tolist()):  # plain ints: numpy scalars cost here
+        t, p = played_in[entry] - 1, (reading.seat + r) % n
+        in_trick.setdefault(t, {})[p] = deck[entry]
         if led[entry]:
             leaders[t] = p
 
     def in_order(t: int) -> list[str]:
         by_seat = in_trick.get(t, {})
-        return [card_label(by_seat[(leaders[t] + i) % n]) for i in range(len(by_seat))]
+        return [LABELS[by_seat[(leaders[t] + i) % n]] for i in range(len(by_seat))]
 
     won = per_seat(part["tricks_won"], reading)
     finished = sum(won)
