@@ -1,0 +1,44 @@
+"""One speed measurement of the tree on PYTHONPATH, for before/after comparisons taken in turns
+(BENCHMARKS.md, "The restructuring side by side"):
+
+    PYTHONPATH=TREE python benchmarks/measure_one.py random|heuristic|pimc|solve|aec|vector GAME
+
+prints one rate: hands per CPU second, PIMC decisions per second, solves per second, or steps per
+second. The first call in a tree compiles; a warming round first is left out of the figures.
+"""
+import sys
+import time
+
+import numba
+
+import tricksim
+
+
+def rate(kind: str, game: str) -> float:
+    numba.set_num_threads(1)
+    sys.path.insert(0, tricksim.__file__.rsplit("/tricksim/", 1)[0] + "/benchmarks")  # this tree's benchmarks
+    if kind in ("random", "heuristic"):
+        hands = 1_000_000 if kind == "random" else 400_000
+        tricksim.simulate(game, hands=2000, agents=kind, progress=False)  # compiled outside the clock
+        start = time.process_time()
+        tricksim.simulate(game, hands=hands, agents=kind, progress=False)
+        return hands / (time.process_time() - start)
+    if kind == "pimc":
+        import bench_search
+        bench_search.pimc_rate(tricksim.make_game(game), 1)
+        decisions, spent = bench_search.pimc_rate(tricksim.make_game(game), 12)
+        return decisions / spent
+    if kind == "solve":
+        import bench_search
+        import numpy as np
+        g = tricksim.make_game(game)
+        ms, _, _ = bench_search.time_solves(g, bench_search.first_card_positions(g, 60), 0)
+        return 1000 / np.median(ms)
+    import bench_envs
+    steps = bench_envs.aec_steps if kind == "aec" else lambda g, s, seed: bench_envs.vector_steps(g, s, seed, 1024)
+    steps(game, 0.5, 0)
+    return steps(game, 2.0, 1)
+
+
+if __name__ == "__main__":
+    print(rate(sys.argv[1], sys.argv[2]))
