@@ -340,35 +340,29 @@ def test_chi2_sf_matches_known_values():
 # --- the cases ------------------------------------------------------------------------------------
 
 
-def ten_call(game, seed):
-    """A made deal where seat 0 picks, holds all three fail aces and calls a ten."""
+def _called(game, seed, picker, blind, buries):
+    """A made deal where seat 0 (dealer seat 4) picks ``blind`` onto ``picker``, buries ``buries``
+    and makes a random call other than alone; the other hands dealt at random from ``seed``."""
     from tricksim.cards import parse_cards
-    K = game.kernels
     r = random.Random(seed)
-    picker, blind = "QC QS AC AS AH 7C", "QH 8S"
-    rest = sorted(set(K.DECK.tolist()) - set(parse_cards(picker + " " + blind)))
+    rest = sorted(set(game.kernels.DECK.tolist()) - set(parse_cards(picker + " " + blind)))
     r.shuffle(rest)
     hands = [picker] + [labels(rest[6 * i:6 * i + 6]) for i in range(4)]
     state = game.deal(hands=hands, rest=blind, dealer=4)
-    for label in ["pick", "bury QH", "bury 8S"]:
+    for label in ["pick"] + [f"bury {c}" for c in buries.split()]:
         state.apply(label)
     state.apply(r.choice([a for a in state.legal_actions() if state.action_label(a) != "alone"]))
     return state, r
 
 
+def ten_call(game, seed):
+    """A made deal where seat 0 picks, holds all three fail aces and calls a ten."""
+    return _called(game, seed, "QC QS AC AS AH 7C", "QH 8S", "QH 8S")
+
+
 def unknown_call(game, seed):
     """A made deal where seat 0 picks, owns no fail card but AC (buried) and calls an unknown."""
-    from tricksim.cards import parse_cards
-    K = game.kernels
-    r = random.Random(seed)
-    picker, blind = "QC QS QH QD JC AC", "JS JH"
-    rest = sorted(set(K.DECK.tolist()) - set(parse_cards(picker + " " + blind)))
-    r.shuffle(rest)
-    hands = [picker] + [labels(rest[6 * i:6 * i + 6]) for i in range(4)]
-    state = game.deal(hands=hands, rest=blind, dealer=4)
-    for label in ["pick", "bury JH", "bury AC"]:
-        state.apply(label)
-    state.apply(r.choice([a for a in state.legal_actions() if state.action_label(a) != "alone"]))
+    state, r = _called(game, seed, "QC QS QH QD JC AC", "JS JH", "JH AC")
     state.apply(r.choice(state.legal_actions()))  # the unknown set aside
     return state, r
 

@@ -346,6 +346,17 @@ def _add_set(parser: argparse.ArgumentParser, note: str = "") -> None:
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE", help=note + SET_HELP)
 
 
+def _add_hand(parser: argparse.ArgumentParser, file_help: str) -> None:
+    """The hand a command shows: a record ``file``, or a hand of simulate (--game, --seed, --hand, --agents, --set)."""
+    parser.add_argument("file", nargs="?", help=file_help)
+    parser.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
+    parser.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
+    parser.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
+    parser.add_argument("--agents", help="with --game: heuristic, random, net:file=POLICY or a bot (python:, exec:), "
+                                         "one for every seat or a comma-separated list (default heuristic)")
+    _add_set(parser, "with --game: ")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .experiments.best import MIN_PAIRED
     from .experiments.classes import CLASSES, DEFAULT_CLASSES
@@ -491,13 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(default: a new temporary folder)")
     trn.set_defaults(run=train_command, resumes=True)
     rep = sub.add_parser("replay", help="show a recorded or a simulated hand trick by trick")
-    rep.add_argument("file", nargs="?", help="a hand record (JSON) from tricksim play --record or replay --out")
-    rep.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
-    rep.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
-    rep.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    rep.add_argument("--agents", help="with --game: heuristic, random, net:file=POLICY or a bot (python:, exec:), one "
-                                      "for every seat or a comma-separated list (default heuristic)")
-    _add_set(rep, "with --game: ")
+    _add_hand(rep, "a hand record (JSON) from tricksim play --record or replay --out")
     rep.add_argument("--out", help="write the hand's record to this JSON file")
     rep.add_argument("--text", help="write the hand's text form to this file")
     rep.set_defaults(run=replay_command)
@@ -507,13 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
                                      "values: solved exactly from --solve cards in hand on, heuristic playouts "
                                      "before), with 95%% intervals, the cost of each against the best, and the "
                                      "action taken.")
-    exp.add_argument("file", nargs="?", help="a hand record (JSON) of one hand")
-    exp.add_argument("--game", help=f"instead of a file, a hand of tricksim simulate: one of {', '.join(names())}")
-    exp.add_argument("--seed", type=int, help="with --game: the simulation's seed (default 0)")
-    exp.add_argument("--hand", type=int, help="with --game: the hand's number in the simulation (default 0)")
-    exp.add_argument("--agents", help="with --game: heuristic, random, net:file=POLICY or a bot (python:, exec:), one "
-                                      "for every seat or a comma-separated list (default heuristic)")
-    _add_set(exp, "with --game: ")
+    _add_hand(exp, "a hand record (JSON) of one hand")
     exp.add_argument("--decision", type=int, help="the decision to explain, numbered from 1 as replay shows them")
     exp.add_argument("--all", action="store_true", help="every decision of the hand with a choice")
     exp.add_argument("--seat", type=int, help="with --all: only this seat's decisions")
