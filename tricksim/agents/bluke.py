@@ -359,14 +359,15 @@ def known_voids(s):
         if count == 0:
             break
         seat = s[slot]
-        follow = -1
-        for i in range(count):
+        follow = K.suit_led(K.EFFECTIVE[t, s[slot + 1]])
+        for i in range(1, count):
+            seat = seat + 1 if seat + 1 < n else 0
             e = K.EFFECTIVE[t, s[slot + 1 + i]]
-            if i > 0:
-                seat = seat + 1 if seat + 1 < n else 0
-                if follow >= 0 and e != follow and e != K.BLUKES:
-                    voids |= bit(4 * seat + follow)
-            follow = K.suit_to_follow(s, follow, i, e)
+            if follow < 0:
+                if K.sets_suit_later(s, e):
+                    follow = e
+            elif e != follow and e != K.BLUKES:
+                voids |= bit(4 * seat + follow)
     return voids
 
 
