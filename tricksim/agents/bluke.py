@@ -31,7 +31,11 @@ dealer whose bid is barred takes the legal bid nearest the target.
 
 **Play**, aiming at the seat's own bid:
 
-* Short of the bid: win the trick with the cheapest card that wins it now. A bluke wins
+* Short of the bid: win the trick with the cheapest card that wins it now when last to
+  play; before that, the cheapest that likely holds the trick (``_hold_chance``: the
+  higher cards of the suit led and the blukes the later seats may hold, their trumps
+  when out of the suit, known voids read), and when none does a thrown-away card, unless
+  every trick left is needed (then the likeliest). A bluke wins
   only tricks no other card can, and only when sure to hold (HJ; LJ when last to play or
   HJ is gone), or when every trick left is needed: a trick taken with a bluke instead
   of a losing card keeps that card for a later trick. Cards that cannot win: the lowest
@@ -86,9 +90,10 @@ PARAMS = (
     ("zero_threshold", 0.85, "with min_bid 0: bid zero below this estimate (no sure trick)"),
     ("overtricks", 1.0, "once the bid is made: 1 keeps taking tricks (+1 each), 0 ducks"),
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
+    ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
 )
 (BID_ROUND, BID_SHADE, ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
- CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK) = range(len(PARAMS))
+ CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK, HOLD_MIN) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
@@ -372,6 +377,41 @@ def known_voids(s):
 
 
 @nb.njit(cache=True, inline="always")
+def _hold_chance(s, c, led, unseen, voids):
+    """The chance that ``c``, winning the current trick now, still wins it once the seats
+    after this one have played: each unseen card is taken as in a given hand with the
+    share of the unseen cards that hand holds (the rest are undealt). A beater of the
+    suit led (or a bluke) falls on it whenever held; any other beater (a trump on a side
+    suit) only from a seat out of the suit led, known void or holding none of its unseen
+    cards."""
+    t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
+    beaters = BEATERS[t, c] & unseen
+    if led != K.BLUKES:
+        beaters |= unseen & BLUKE_MASK
+    suit_led = K.SUIT_MASKS[t, led] if led != K.BLUKES else BLUKE_MASK
+    always = popcount(beaters & (suit_led | BLUKE_MASK))
+    ruffs = popcount(beaters & ~suit_led & ~BLUKE_MASK)
+    if always + ruffs == 0:
+        return 1.0
+    n_unseen = popcount(unseen)
+    f = (s[K.HAND_SIZE] - s[K.TRICK_NO]) / n_unseen  # a later seat's share of the unseen cards
+    led_left = popcount(unseen & suit_led)
+    hold = 1.0
+    seat = s[K.TO_ACT]
+    for _ in range(n - 1 - s[K.IN_TRICK]):
+        seat = seat + 1 if seat + 1 < n else 0
+        void = led != K.BLUKES and (voids >> (4 * seat + led)) & 1 != 0
+        if void:
+            hold *= _ipow(1.0 - f, popcount(beaters & BLUKE_MASK))
+        else:
+            hold *= _ipow(1.0 - f, always)
+        if ruffs > 0:
+            p_void = 1.0 if void else _ipow(1.0 - f, led_left)
+            hold *= 1.0 - p_void * (1.0 - _ipow(1.0 - f, ruffs))
+    return hold
+
+
+@nb.njit(cache=True, inline="always")
 def _lead(s, seat, hand, unseen, mode, urgent):
     t = s[K.TRUMP]
     suited = hand & ~BLUKE_MASK
@@ -415,7 +455,36 @@ def _lead(s, seat, hand, unseen, mode, urgent):
 
 
 @nb.njit(cache=True, inline="always")
-def _follow(s, hand, legal, unseen, mode, urgent):
+def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
+    """Not last to play, holding suited cards that win the trick now: the cheapest that
+    likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``); if none does, the likeliest when every trick left is
+    needed, else a card thrown away (a card beaten later is wasted; it may win a later
+    trick)."""
+    t = s[K.TRUMP]
+    voids = known_voids(s)
+    # a card kept back wins a later trick less often the more seats there are to beat it:
+    # the bar falls with the other seats (measured: 4 players 0.3, 3 players 0.45, 6 players 0.1-0.2)
+    bar = params[HOLD_MIN] * 3.0 / (s[K.NUM_PLAYERS] - 1)
+    best, best_hold = -1, -1.0
+    pick, pick_power = -1, 1 << 20
+    m = plain
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        h = _hold_chance(s, c, led, unseen, voids)
+        if h > best_hold or (h == best_hold and K.POWER[t, c] < K.POWER[t, best]):
+            best, best_hold = c, h
+        if h >= bar and K.POWER[t, c] < pick_power:
+            pick, pick_power = c, K.POWER[t, c]
+    if pick >= 0:
+        return pick
+    if urgent or legal & ~plain & ~BLUKE_MASK == 0:
+        return best
+    return _throw_away(t, hand, legal & ~plain, False)
+
+
+@nb.njit(cache=True, inline="always")
+def _follow(s, hand, legal, unseen, mode, urgent, params):
     t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     count = s[K.IN_TRICK]
@@ -438,7 +507,9 @@ def _follow(s, hand, legal, unseen, mode, urgent):
         return _dearest(t, legal) if last else _cheapest(t, legal)
     plain = winners & ~BLUKE_MASK
     if plain != 0:
-        return _cheapest(t, plain)
+        if last:
+            return _cheapest(t, plain)
+        return _likely_winner(s, hand, legal, plain, led, unseen, urgent, params)
     if winners != 0:  # only a bluke wins: play it if it is sure to hold
         if has(winners, HJ) and not (has(winners, LJ) and (last or not has(unseen, HJ))):
             return HJ
@@ -467,7 +538,7 @@ def choose_card(s, seat, params):
     urgent = mode == MODE_NEED and need >= left - params[URGENCY_SLACK]
     if s[K.IN_TRICK] == 0:
         return _lead(s, seat, hand, unseen, mode, urgent)
-    return _follow(s, hand, legal, unseen, mode, urgent)
+    return _follow(s, hand, legal, unseen, mode, urgent, params)
 
 
 @nb.njit(cache=True)
