@@ -22,12 +22,14 @@ card falls on ours with chance ``q = density * cover``.
 
 ``choose_bid`` lowers the estimate by ``crowd_adjust`` for each trick the bids so far,
 this estimate and an even share for the seats still to bid claim beyond the hand size,
-then bids ``floor(estimate + bid_round - bid_shade * standard deviation)``: a miss costs
-10 a trick bid and an extra trick scores only 1, so the bid sits below the estimate.
-It bids at least the sure tricks (HJ; LJ when HJ is out of play; with both blukes
-out of play, the trumps no unseen trump beats) and at least 1, or 0
-(when ``min_bid = 0``) below ``zero_threshold`` with no sure trick; under ``hook`` a
-dealer whose bid is barred takes the legal bid nearest the target.
+then bids the legal bid with the best mean score (``expected_score``: the engine's
+``bid_score`` over the tricks taken, normal about the estimate with its standard
+deviation): a miss costs 10 a trick bid and an extra trick scores only 1, so the bid
+sits below the estimate, the more so the less sure the hand. It bids at least the sure
+tricks (HJ; LJ when HJ is out of play; with both blukes out of play, the trumps no
+unseen trump beats) and at least 1, or 0 (when ``min_bid = 0``) below
+``zero_threshold`` with no sure trick; under ``hook`` the dealer's barred bid is not
+among the legal bids, so he takes the neighbour worth more.
 
 **Play**, aiming at the seat's own bid:
 
@@ -62,6 +64,8 @@ trick slots ``TRICKS``, from which it derives who showed a void. Never another h
 
 from __future__ import annotations
 
+import math
+
 import numba as nb
 import numpy as np
 
@@ -77,8 +81,6 @@ from ..sim.kernels import (
 )
 
 PARAMS = (
-    ("bid_round", -0.1, "bid floor(estimate + bid_round - bid_shade * its standard deviation)"),
-    ("bid_shade", 0.3, "bid lower by this many standard deviations of the estimate"),
     ("ace_value", 0.95, "scale of a side card no unseen card of its suit beats"),
     ("king_value", 0.85, "scale of a side card with higher unseen cards of its suit"),
     ("trump_value", 0.85, "scale of a trump with higher unseen trumps"),
@@ -92,7 +94,7 @@ PARAMS = (
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
 )
-(BID_ROUND, BID_SHADE, ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
+(ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
  CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK, HOLD_MIN) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
@@ -246,6 +248,20 @@ def sure_tricks(hand, unseen, trump):
 
 
 @nb.njit(cache=True, inline="always")
+def expected_score(bid, e, sd, size):
+    """The mean score of ``bid`` (the engine's ``bid_score``) when the tricks taken are
+    normal with mean ``e`` and deviation ``sd``, rounded to 0..size."""
+    sd = max(sd, 0.3)
+    total = 0.0
+    below = 0.0  # P(tricks < k - 0.5)
+    for k in range(size + 1):
+        upper = 1.0 if k == size else 0.5 * (1.0 + math.erf((k + 0.5 - e) / (sd * 1.4142135623730951)))
+        total += (upper - below) * K.bid_score(bid, k)
+        below = upper
+    return total
+
+
+@nb.njit(cache=True, inline="always")
 def choose_bid(s, seat, params):
     """The bid (a number of tricks) for ``seat`` (module docstring, Bid)."""
     n, size = s[K.NUM_PLAYERS], s[K.HAND_SIZE]
@@ -258,14 +274,22 @@ def choose_bid(s, seat, params):
     legal = K.bid_mask(s, seat) >> A.BID
     if sure == 0 and e < params[ZERO_THRESHOLD] and legal & 1:
         return 0
-    target = e + params[BID_ROUND] - params[BID_SHADE] * np.sqrt(var)
-    b = min(max(int(target), sure, 1), size)
-    toward = 1 if target - b >= 0.5 else -1  # the hook bars at most one bid: try this side first
-    for step in range(size + 1):
-        for cand in (b + toward * step, b - toward * step):
-            if 0 <= cand <= size and (legal >> cand) & 1:
-                return cand
-    return b
+    # the legal bid with the best mean score (what a miss costs, 10 a trick bid, against
+    # 1 a trick over), the tricks taken normal about the estimate: the hook's barred bid is
+    # simply not among them
+    sd = np.sqrt(var)
+    best, best_value = -1, -1e9
+    for cand in range(max(sure, 1), size + 1):
+        if (legal >> cand) & 1:
+            v = expected_score(cand, e, sd, size)
+            if v > best_value:
+                best, best_value = cand, v
+    if best >= 0:
+        return best
+    for cand in range(size, -1, -1):  # the hook barred every bid from the sure tricks up
+        if (legal >> cand) & 1:
+            return cand
+    return size
 
 
 # --- card play -----------------------------------------------------------------------------------
