@@ -248,17 +248,16 @@ def sure_tricks(hand, unseen, trump):
 
 
 @nb.njit(cache=True, inline="always")
-def expected_score(bid, e, sd, size):
-    """The mean score of ``bid`` (the engine's ``bid_score``) when the tricks taken are
-    normal with mean ``e`` and deviation ``sd``, rounded to 0..size."""
+def expected_score(bid, e, sd):
+    """The mean score of ``bid`` >= 1 when the tricks taken are normal with mean ``e`` and
+    deviation ``sd`` (continuity-corrected), priced by the engine's ``bid_score``: made,
+    missed, and each trick over. Closed form (one erfc and one exp): it runs at every bid."""
     sd = max(sd, 0.3)
-    total = 0.0
-    below = 0.0  # P(tricks < k - 0.5)
-    for k in range(size + 1):
-        upper = 1.0 if k == size else 0.5 * (1.0 + math.erf((k + 0.5 - e) / (sd * 1.4142135623730951)))
-        total += (upper - below) * K.bid_score(bid, k)
-        below = upper
-    return total
+    z = (bid - 0.5 - e) / sd
+    p_make = 0.5 * math.erfc(z * 0.7071067811865476)
+    over = max(0.0, sd * 0.3989422804014327 * math.exp(-0.5 * z * z) + (e - bid) * p_make)  # E[(tricks - bid)+]
+    made = K.bid_score(bid, bid)
+    return p_make * made + over * (K.bid_score(bid, bid + 1) - made) + (1.0 - p_make) * K.bid_score(bid, bid - 1)
 
 
 @nb.njit(cache=True, inline="always")
@@ -279,9 +278,10 @@ def choose_bid(s, seat, params):
     # simply not among them
     sd = np.sqrt(var)
     best, best_value = -1, -1e9
-    for cand in range(max(sure, 1), size + 1):
+    low = max(sure, 1)
+    for cand in range(low, min(size, max(low, int(e) + 2)) + 1):  # more than e + 1 never pays
         if (legal >> cand) & 1:
-            v = expected_score(cand, e, sd, size)
+            v = expected_score(cand, e, sd)
             if v > best_value:
                 best, best_value = cand, v
     if best >= 0:
