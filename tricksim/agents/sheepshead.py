@@ -18,16 +18,18 @@ Phases:
   call is legal); else the legal card of the suit where he holds fewest cards, then most points
   (they go on the partner's ace). The unknown (``under``) is his lowest-point fail card.
 * **Play** (``choose_play``): the seat knows some seats as friends or foes (``teams``) and the
-  rest not yet. Leading: the picker's side pulls trumps with the top trump, else leads a low
-  trump (9D 8D 7D; the picker without one his highest); a defender leads the called suit until it
-  has been led; then both cash fail cards no unseen card of their suit beats, else lead their
-  cheapest fail card. Following: on a friend's trick that will hold, schmear the most points (fail
-  A/T, then AD/TD); on a friend's trick that may not hold, take it over only with a card sure to
-  hold and only for ``take_points`` or more, else throw low; against a foe (or an unknown seat),
-  win with the cheapest card sure to hold (the last seat does not spend a power trump on a
-  pointless trick), play the highest winner for a trick of ``take_points`` or more, and otherwise
-  throw the cheapest card (points plus keep value). A card is *sure* when no unseen card beats
-  it; in the first round of a fail suit a ruff is not feared.
+  rest not yet; a defender who does not know the partner reads a seat that beat the picker's card
+  after him as a fellow defender (the partner does not overtake the picker). Leading: the
+  picker's side pulls trumps with the top trump, else leads its cheapest trump; a defender leads
+  the called suit until it has been led; then both cash fail cards no unseen card of their suit
+  beats, else lead their cheapest fail card. Following: on a friend's trick that will hold,
+  schmear the most points (fail A/T, then AD/TD); on a friend's trick that may not hold, take it
+  over only with a card sure to hold and only for ``take_points`` or more, else throw low; against
+  a foe (or an unknown seat), win with the cheapest card sure to hold (the last seat does not
+  spend a power trump on a pointless trick), play the highest winner for a trick of
+  ``take_points`` or more, trump in when void in the fail suit led (a point trump first), and
+  otherwise throw the cheapest card (points plus keep value). A card is *sure* when no unseen
+  card beats it; in the first round of a fail suit a ruff is not feared, so every trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
   tricks; lead the lowest card; as the last seat, take one pointless trick to qualify (not the
   last trick: the blind goes with it); when forced to win, win as cheaply in points as possible.
@@ -103,7 +105,6 @@ JACKS = _mask(parse_cards("JC JS JH JD"))
 LOW_TRUMPS = _mask(parse_cards("AD TD KD 9D 8D 7D"))
 FAIL_ACES = _mask(parse_cards("AC AS AH"))
 ACE_OF_CLUBS, ACE_OF_SPADES, ACE_OF_HEARTS = parse_cards("AC AS AH")
-LOW_LEADS = _mask(parse_cards("9D 8D 7D"))  # trumps led to draw trumps at no cost in points
 JD = parse_card("JD")
 TRUMP_ORDER = np.array(K.TRUMP_ORDER, dtype=np.int64)  # high to low
 ZERO_POINT_CARDS = _mask(c for c in K.DECK if K.POINTS[c] == 0)
@@ -264,10 +265,13 @@ def _safe(unseen_ranks, led, first_round):
     """The ORDER_POWER positions of the cards that, played to the current trick, no unseen card
     can beat (a card is *sure* when it can win the trick and is safe): the trumps above every
     unseen trump; in a fail suit led, its cards above every unseen card of it, where no ruff is
-    feared (the suit's first round, or no trump unseen)."""
+    feared (the suit's first round, or no trump unseen). In a fail suit's first round every trump
+    is safe: the seats after him are expected to follow suit, so the cheapest trump takes it."""
     unseen_trumps = unseen_ranks & TRUMP_POSITIONS
+    if led != TRUMP and first_round:
+        return TRUMP_POSITIONS | (SUIT_POSITIONS[led] & ~_below_or_at(unseen_ranks & SUIT_POSITIONS[led]))
     safe = TRUMP_POSITIONS & ~_below_or_at(unseen_trumps)
-    if led != TRUMP and (first_round or unseen_trumps == 0):
+    if led != TRUMP and unseen_trumps == 0:
         suit = SUIT_POSITIONS[led]
         safe |= suit & ~_below_or_at(unseen_ranks & suit)
     return safe
@@ -450,10 +454,9 @@ def _lead(s, seat, legal, unseen, friends):
             top = highest_bit(ranks)  # trumps rank above every fail card
             if top > highest_bit(unseen_trumps):
                 return ORDER_POWER[4, top]  # pull trumps with the top one
-            if trumps & LOW_LEADS != 0:
-                return _least(trumps & LOW_LEADS, ORDER_POWER)  # a low trump: his side may take it
-            if seat == picker:
-                return _most(trumps, ORDER_POWER)  # draw the trumps above his
+            # else his cheapest trump: it draws the foes' trumps and his side may still take it
+            # (a high trump led into a higher one only feeds it)
+            return _least(trumps, ORDER_DUMP)
     # a defender: find the partner by leading the called suit
     elif s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE and s[K.CALLED] >= 0 and s[K.CALLED_SUIT_LED] == 0:
         suit = legal & K.SUIT_MASKS[K.EFFECTIVE[s[K.CALLED]]]
@@ -470,6 +473,17 @@ def _lead(s, seat, legal, unseen, friends):
 
 
 @nb.njit(cache=True, inline="always")
+def _beat_the_picker(s, seat, leader, pos, friends):
+    """1 when ``seat`` is a defender who does not know the partner yet and the seat winning the
+    trick (at ``pos``) beat the picker's card played before it: he reads it as a fellow defender,
+    since the partner does not overtake the picker."""
+    picker = s[K.PICKER]
+    if seat == picker or friends != 0 or s[K.REVEALED]:
+        return 0  # the picker, the partner (his friend is the picker) or teams known
+    return 1 if (picker - leader + PLAYERS) % PLAYERS < pos else 0
+
+
+@nb.njit(cache=True, inline="always")
 def _follow(s, seat, legal, unseen, friends, params):
     n = s[K.IN_TRICK]
     leader = s[K.LEADER]
@@ -480,7 +494,7 @@ def _follow(s, seat, legal, unseen, friends, params):
     winner = (leader + pos) % PLAYERS
     to_come = PLAYERS - 1 - n
     wins = legal & K.BEATEN_BY[winning]
-    friend = (friends >> winner) & 1
+    friend = (friends >> winner) & 1 | _beat_the_picker(s, seat, leader, pos, friends)
     if not friend and wins == 0:
         return _least(legal, ORDER_DUMP)  # the commonest case, before any further work
     # every card is safe when nobody after him would take the trick (AFTER[seat, 0] is empty)
@@ -507,6 +521,13 @@ def _follow(s, seat, legal, unseen, friends, params):
         return c
     if points >= params[TAKE_POINTS]:
         return ORDER_POWER[4, highest_bit(win_ranks)]  # worth a try with the best card
+    ruffs = wins & TRUMPS
+    if led != TRUMP and ruffs != 0:
+        # void in the fail suit led: trump in rather than let a foe take it cheaply; with a point
+        # trump (AD first), else the lowest power trump that wins
+        if ruffs & LOW_TRUMPS != 0:
+            return _most(ruffs & LOW_TRUMPS, ORDER_POWER)
+        return _least(ruffs, ORDER_POWER)
     return _least(legal, ORDER_DUMP)
 
 
