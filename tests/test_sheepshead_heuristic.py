@@ -145,7 +145,8 @@ def test_features_describe_the_hands_as_dealt():
     game = tricksim.make_game("sheepshead")
     n, first = 300, 40
     out = np.empty((n, R + len(H.FEATURES)), np.int64)
-    play_hands(game, 5, first, np.full(5, HEURISTIC, np.int64), np.tile(H.DEFAULTS, (5, 1)), out)
+    # a higher threshold than the default's so that some of the 300 deals are leasters
+    play_hands(game, 5, first, np.full(5, HEURISTIC, np.int64), np.tile(_params(pick_threshold=10.0), (5, 1)), out)
     trumps = CardSet("QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D")
     order = "QC QS QH QD JC JS JH JD AD TD KD 9D 8D 7D".split()
     points = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2}
@@ -302,10 +303,10 @@ def test_picks_a_strong_hand_and_passes_a_weak_one():
              "QH QD JC JS JH KD", "9D 8D TH 9H 7H AS"]
     # strength = 3 a queen + 2 a jack + 1.5 another trump + 1 a fail ace or fail void + 0.03 a
     # point, less 4 with no hold card (only AH: he could not call): 6 + 2 + 3 + 1 + 2 + 1.2 - 4
-    # = 11.2 >= 9 (the eldest's threshold): pick
+    # = 11.2 >= 8 (the eldest's threshold): pick
     state = deal(hands, "TS KS")
     assert decide(state) == "pick"
-    # seat 1: one low trump, no void, 4 points: 1.5 + 0.12 < 9 - 0.5: pass
+    # seat 1: one low trump, no void, 4 points: 1.5 + 0.12 < 8 - 0.5: pass
     state.apply("pass")
     assert decide(state) == "pass"
 
@@ -315,10 +316,27 @@ def test_the_dealer_must_pick_when_forced_but_passes_his_weak_hand_to_a_leaster(
             "JH JD AD 9D 8D 7D", "7C 8C 9C TC KC AC"]
     forced = deal(weak, "TD KD", "pass", "pass", "pass", "pass", no_pick="forced")
     assert forced.legal_labels() == ["pick"] and decide(forced) == "pick"
-    # with a leaster behind him the dealer (4 seats later: threshold 9 - 4 * 0.5 = 7) passes
+    # with a leaster behind him the dealer (4 seats later: threshold 8 - 4 * 0.5 = 6) passes
     # AC TC KC 9C 8C 7C: 1 for the ace + 2 voids + 0.03 * 25 points - 4 for no hold card < 0
     leaster = deal(weak, "TD KD", "pass", "pass", "pass", "pass")
     assert decide(leaster) == "pass"
+
+
+def test_double_on_bump_raises_the_threshold():
+    hands = ["QC JS 9D 8D 8S 9H", "7C 8C 9S KH 8H 7D", "AC TC KC 9C 7S KS",
+             "QH QD JC JH KD TD", "QS JD AD AS TS AH"]
+    # 3 + 2 + 1.5 + 1.5 + a club void 1 + 0.03 * 5 points = 9.15: the eldest picks from 8, but
+    # where a lost pick costs twice only from 8 + BUMP_STEP 2 = 10
+    assert decide(deal(hands, "TH 7H")) == "pick"
+    assert decide(deal(hands, "TH 7H", double_on_bump=True)) == "pass"
+
+
+def test_the_picker_without_the_top_trump_leads_his_cheapest_trump():
+    hands = ["QS JC AD 7S 8S 9H", "QC QH QD JS JH JD", "TD KD 9D 8D 7D AC",
+             "TC KC 9C AS TS KS", "9S AH TH KH 8H 7H"]
+    state = deal(hands, "7C 8C", "pick", "bury 7C", "bury 8C", "call AH")
+    # QC is out: QS would only feed it; JC (2 points + keep 31) costs less than AD (11 + 19)
+    assert decide(state) == "play JC"
 
 
 # Deal A: seat 0 picks, buries 7S 9D, calls AH (hold cards 7H 8H); seat 1 holds AH.
