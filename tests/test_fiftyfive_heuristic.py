@@ -363,14 +363,19 @@ def test_the_last_seat_wins_with_its_cheapest_winning_card():
 
 
 def test_second_hand_plays_the_five_for_the_trick_and_the_best_trump():
-    # Spades trumps. Seat 1 leads 9D; seat 2 holds 5S 3S 2C 4H 6H (no diamond). 3S would be
-    # beaten by one of the six unseen higher trumps (JS AH AS KS QS 2S) among the 15 cards the
-    # three later seats hold with chance ~0.92 > 0.35; the 5S cannot be beaten: it takes the
-    # trick and the best-trump bonus.
+    # Spades trumps. Seat 1 (the bidder) leads 9D; seat 2 holds 5S 3S 2C 4H 6H (no diamond). 3S
+    # would be beaten by one of the six unseen higher trumps (JS AH AS KS QS 2S) among the 15
+    # cards the three later seats hold with chance ~0.92; the 5S cannot be beaten. A defender
+    # contests the bidder's trick with its cheapest winner at any risk (stop_risk = 1): the 3S,
+    # keeping the 5S, which wins whenever it is played. Held to win_risk (0.5) as against any
+    # other seat, it plays the 5S for the trick and the best-trump bonus.
     state = _to_play(["KD QD JD TD 8D", "9D 6C 7C 8C 9C", "5S 3S 2C 4H 6H", "2D 3D 4D 6D 7D",
                       "3C 5C TC QC JC"], kitty="KS 6S 7S 8S 9S", trump="S")
     state.apply("play 9D")
-    assert _choice(state) == "play 5S"
+    assert _choice(state) == "play 3S"
+    params = H.DEFAULTS.copy()
+    params[H.STOP_RISK] = params[H.WIN_RISK]
+    assert _choice(state, params) == "play 5S"
 
 
 def test_a_top_trump_is_reneged_on_a_low_lead_it_cannot_win():

@@ -24,20 +24,26 @@ What it does, phase by phase:
   top ``exchange_keep`` ranks of their suit (kings), lowest first, then says ``done``;
   trumps are kept.
 * **Play.** Leading, while opponents may hold trumps: the top trump, when it is safe
-  (beaten with chance at most ``lead_risk``) or the seat holds ``pull_trumps`` trumps,
-  to pull theirs; otherwise the cheapest safe card, and with none the lowest card.
-  Following: when a partner (``teams``) wins the trick, the lowest card, never
-  overtaking unless the partner is beaten with chance above ``overtake_risk`` and a
-  safe winner is at hand; else the cheapest winning card that the opponents still to
-  play beat with chance at most ``win_risk``, and with none the lowest card. Cards
-  rank by trick power, so plain losers go before trumps, the 5, J and A♥ are withheld
-  (reneged) on a low trump lead they cannot win, a lower card takes a trick when it is
-  enough (the 5 is not wasted), and a safe trump above every trump played also takes
-  the best-trump bonus.
+  (beaten with chance at most ``lead_risk``), or to pull theirs when the seat holds
+  ``pull_trumps`` trumps on the bidder's side or ``defender_pull`` against it (by
+  default never: a defender's trump lead only helps the bidder draw trumps); otherwise the
+  cheapest safe card, and with none the lowest card. Following: when a partner
+  (``teams``) wins the trick, the lowest card, never overtaking unless the partner is
+  beaten with chance above ``overtake_risk`` and a safe winner is at hand; else the
+  cheapest winning card that the opponents still to play beat with chance at most
+  ``win_risk`` for a trump, ``plain_risk`` for a plain card (by default any: a plain
+  card rarely wins later, when voids let others ruff it) and ``stop_risk`` when the
+  bidder's side is winning and the seat is not on it (by default any: a trick kept from
+  the bidder may set him); with none the lowest card. Cards rank by trick power, so plain
+  losers go before trumps, the 5, J and A♥ are withheld (reneged) on a low trump lead
+  they cannot win, and a lower card takes a trick when it is enough (the 5 is not
+  wasted).
 
 The defaults come from self-play: ``suit_value``'s weights were fitted to the tricks
 bidders take, then every parameter was swept with one seat changed among default
-seats (2 to 9 players) until no single change gained.
+seats (2 to 9 players) until no single change gained; ``win_risk``, ``plain_risk``,
+``stop_risk`` and ``defender_pull`` were set later against the earlier heuristic
+(9814506) on duplicate deals.
 
 Chances are hypergeometric (``P_NONE``): ``held`` of the ``unknown`` cards the seat
 has not seen sit in the hands that matter, and a seat that showed a void in a
@@ -120,15 +126,18 @@ PARAMS = (
     ("win_weight", 0.55, "tricks per unit of a card's chance that no opponent holds a card beating it"),
     ("low_trump", 0.5, "tricks every trump adds besides (it ruffs, and survives the pull)"),
     ("king", 0.2, "tricks a side king adds besides"),
-    ("win_risk", 0.35, "highest chance of being beaten at which a follower still plays a winning card"),
+    ("win_risk", 0.5, "highest chance of being beaten at which a follower still plays a winning card"),
     ("lead_risk", 0.1, "highest chance of being beaten at which a card counts as a safe lead"),
     ("pull_trumps", 2.0, "trumps from which a leader leads its top trump, safe or not, to pull trumps"),
     ("overtake_risk", 0.6, "chance a partner's winning card is beaten above which a seat overtakes it"),
     ("exchange_keep", 1.0, "plain ranks from the top of a suit (1 = kings) a seat keeps in the exchange"),
+    ("plain_risk", 1.0, "highest chance of being beaten at which a follower still wins with a plain card"),
+    ("stop_risk", 1.0, "highest chance of being beaten at which a defender still takes a trick from the bidder"),
+    ("defender_pull", 9.0, "trumps from which a defender (not the bidder's side) leads its top trump"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, WIN_WEIGHT, LOW_TRUMP, KING,
- WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP) = range(len(PARAMS))
+ WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK, DEFENDER_PULL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -396,14 +405,16 @@ def beaten(c, t, cards, unknown, held):
 
 
 @nb.njit(cache=True, inline="always")
-def cheapest_safe(candidates, t, cards, unknown, held, risk):
-    """The card of ``candidates`` with the lowest power beaten with chance at most ``risk``, or -1."""
+def cheapest_safe(candidates, t, cards, unknown, held, risk, plain_risk):
+    """The card of ``candidates`` with the lowest power beaten with chance at most ``risk`` (a
+    trump) or ``plain_risk`` (a plain card), or -1."""
     best, best_power = -1, 1 << 30
     m = np.int64(candidates)
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        if POWER[t, c] < best_power and beaten(c, t, cards, unknown, held) <= risk:
+        limit = risk if POWER[t, c] >= ALWAYS_WINS else plain_risk
+        if POWER[t, c] < best_power and beaten(c, t, cards, unknown, held) <= limit:
             best, best_power = c, POWER[t, c]
     return best
 
@@ -421,9 +432,10 @@ def lead_card(s, me, t, hand, unseen, params):
             if has(trumps, TRUMP_ORDER[t, i]):
                 top = TRUMP_ORDER[t, i]
                 break
-        if popcount(trumps) >= params[PULL_TRUMPS] or beaten(top, t, cards, unknown, held) <= params[LEAD_RISK]:
+        pull = params[PULL_TRUMPS] if side(s, me) == side(s, s[BIDDER]) else params[DEFENDER_PULL]
+        if popcount(trumps) >= pull or beaten(top, t, cards, unknown, held) <= params[LEAD_RISK]:
             return top
-    safe = cheapest_safe(hand, t, cards, unknown, held, params[LEAD_RISK])
+    safe = cheapest_safe(hand, t, cards, unknown, held, params[LEAD_RISK], params[LEAD_RISK])
     return safe if safe >= 0 else lowest_power(hand, t)
 
 
@@ -445,11 +457,14 @@ def follow_card(s, me, t, hand, unseen, params):
     cards, held = threat(s, me, t, in_trick + 1, unseen)
     if s[OPTIONS + O_TEAMS] > 1 and side(s, winner) == side(s, me):
         if beaten(winning, t, cards, unknown, held) > params[OVERTAKE_RISK]:
-            c = cheapest_safe(winners, t, cards, unknown, held, params[LEAD_RISK])
+            c = cheapest_safe(winners, t, cards, unknown, held, params[LEAD_RISK], params[LEAD_RISK])
             if c >= 0:
                 return c
         return lowest_power(legal_cards, t)
-    c = cheapest_safe(winners, t, cards, unknown, held, params[WIN_RISK])
+    risk = params[WIN_RISK]
+    if side(s, winner) == side(s, s[BIDDER]) and side(s, me) != side(s, s[BIDDER]):
+        risk = max(risk, params[STOP_RISK])  # a trick kept from the bidder may set him
+    c = cheapest_safe(winners, t, cards, unknown, held, risk, max(risk, params[PLAIN_RISK]))
     return c if c >= 0 else lowest_power(legal_cards, t)
 
 
