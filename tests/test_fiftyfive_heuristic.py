@@ -409,3 +409,17 @@ def test_without_a_safe_card_the_leader_leads_its_lowest_card():
     state = _to_play(["KD QD JD TD 7D", "3H KC 8D 9S TS", "5H JH 2C 4S 6S", "AH 3C 7C 8S 9C",
                       "KS 5C TC QC JC"], kitty="KH 6H 7H 8H 9H", trump="H")
     assert _choice(state) == "play TS"
+
+
+def test_the_estimate_reads_the_exchange_and_the_teams():
+    # Seat 1 holds 5H JH 7H 5C 5D. With an exchange the opponents choose among more cards (and
+    # keep trumps): AH and the rest are likelier out against it, so the hand is worth less. With
+    # teams of two only the other team's seats count against it, and the partner adds its share.
+    hand = "5H JH 7H 5C 5D"
+    hands = [FILLER[0], hand, FILLER[1], FILLER[2]]
+
+    def estimate(**options):
+        return H.hand_estimate(_deal(hands, kitty="KD QD JD TD 2H", dealer=0, **options).array, 1, H.DEFAULTS)
+
+    alone = estimate()
+    assert estimate(exchange=3) < alone < estimate(teams=2)

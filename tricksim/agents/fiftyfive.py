@@ -7,8 +7,12 @@ What it does, phase by phase:
   opponent holds a card that beats it (the 5, and the J behind it, are sure; a king
   rarely survives the trumps), each trump ``low_trump`` more (it ruffs any plain lead
   and survives the pull), each side king ``king`` more; the best-trump bonus comes with
-  the chance that no opponent holds a higher trump than the hand's top one. The best
-  suit is the hand's estimate. ``bid_rule`` adds ``kitty_bonus``, ``position_step`` a
+  the chance that no opponent holds a higher trump than the hand's top one. The rule
+  options set the odds (``held_against``): only the other teams' seats are opponents
+  (``teams``), and with ``exchange`` they choose their five among their deal and their
+  share of the stock cards the exchange can draw, keeping its trumps; with teams the
+  partners add their share of the tricks the hand does not take (``partner_share``).
+  The best suit is the hand's estimate. ``bid_rule`` adds ``kitty_bonus``, ``position_step`` a
   seat after eldest and ``players_step`` a player fewer than five, takes away
   ``bid_margin``, and bids the highest value of ``bid_values`` that covers (60 only
   when the hand alone is worth ``slam_points``: all five tricks). The dealer raises to
@@ -86,6 +90,7 @@ from ..sim.fiftyfive import (
     NUM_PLAYERS,
     NUM_TRICKS,
     O_BIDS,
+    O_EXCHANGE,
     O_NUM_BIDS,
     O_TEAMS,
     OPTIONS,
@@ -234,17 +239,35 @@ def shown_void(s, p, t):
 
 
 @nb.njit(cache=True, inline="always")
-def suit_value(hand, t, unseen, players, params):
-    """Expected points of ``hand`` with ``t`` trumps: 5 a trick and 5 times the chance that its top
-    trump is the hand's best (no opponent holds a higher one).
+def opponents(s):
+    """The seats not on the side of the seat to act: every other seat, or the other teams'."""
+    n = s[NUM_PLAYERS]
+    k = s[OPTIONS + O_TEAMS]
+    return n - n // k if k > 1 else n - 1
+
+
+@nb.njit(cache=True, inline="always")
+def held_against(s, unknown):
+    """Unseen cards the opponents choose their five from before the play: their deals, plus
+    their share of the cards the exchange can draw from the stock (they keep the trumps of it)."""
+    n = s[NUM_PLAYERS]
+    opp = opponents(s)
+    stock = 52 - HAND_SIZE * (n + 1)
+    drawn = min(s[OPTIONS + O_EXCHANGE] * (n - 1), stock) * opp // (n - 1)
+    return min(HAND_SIZE * opp + drawn, unknown)
+
+
+@nb.njit(cache=True, inline="always")
+def suit_value(hand, t, unseen, held, share, params):
+    """Expected points of ``hand``'s side with ``t`` trumps: 5 a trick and 5 times the chance
+    that its top trump is the hand's best (no opponent holds a higher one).
 
     Tricks (at most five): for each card ``win_weight`` times the chance that no opponent holds a
-    card that beats it, plus ``low_trump`` for a trump and ``king`` for a side king. The weights
+    card that beats it, plus ``low_trump`` for a trump and ``king`` for a side king; partners
+    (``share`` of the other seats) take their share of the tricks the hand does not. The weights
     were fitted to the tricks the bidder takes in self-play; the bonus chance matches the
-    self-play rate within 0.02. Before the play, the other players hold five cards each among
-    the ``unseen`` ones."""
+    self-play rate within 0.02. The opponents hold ``held`` of the ``unseen`` cards."""
     unknown = popcount(unseen)
-    held = HAND_SIZE * (players - 1)
     tricks = 0.0
     bonus = 0.0
     m = np.int64(hand)
@@ -254,19 +277,30 @@ def suit_value(hand, t, unseen, players, params):
         tricks += params[WIN_WEIGHT] * P_NONE[unknown, held, popcount(BEATEN_BY[t, c] & unseen)]
     trumps = hand & TRUMPS[t]
     tricks += params[LOW_TRUMP] * popcount(trumps) + params[KING] * popcount(hand & KINGS & ~TRUMPS[t])
+    tricks = min(tricks, 5.0)
+    tricks += (5.0 - tricks) * share
     for i in range(ORDER_LEN[t]):
         if has(trumps, TRUMP_ORDER[t, i]):
             bonus = P_NONE[unknown, held, popcount(HIGHER[t, TRUMP_ORDER[t, i]] & unseen)]
             break
-    return 5.0 * min(tricks, 5.0) + 5.0 * bonus
+    return 5.0 * tricks + 5.0 * bonus
 
 
 @nb.njit(cache=True, inline="always")
-def best_suit(hand, unseen, players, params):
+def partner_share(s):
+    """The share of the tricks the other seats take that go to the seat's partners (teams)."""
+    n = s[NUM_PLAYERS]
+    return (n - 1 - opponents(s)) / (n - 1)
+
+
+@nb.njit(cache=True, inline="always")
+def best_suit(s, hand, unseen, params):
     """``(value, suit)`` of the suit in which ``hand`` is worth most (lowest suit on a tie)."""
+    held = held_against(s, popcount(unseen))
+    share = partner_share(s)
     best, best_t = -1.0, 0
     for t in range(4):
-        v = suit_value(hand, t, unseen, players, params)
+        v = suit_value(hand, t, unseen, held, share, params)
         if v > best:
             best, best_t = v, t
     return best, best_t
@@ -276,7 +310,7 @@ def best_suit(hand, unseen, players, params):
 def hand_estimate(s, seat, params):
     """The seat's 5-card hand's value in its best suit (before the kitty), in points."""
     hand = s[HANDS + seat]
-    value, _ = best_suit(hand, DECK_MASK & ~hand, s[NUM_PLAYERS], params)
+    value, _ = best_suit(s, hand, DECK_MASK & ~hand, params)
     return value
 
 
@@ -337,10 +371,12 @@ def kitty_choice(s, seat, params):
     (its hand and its discards so far), in the suit where they are worth most."""
     ten = s[HANDS + seat] | s[DISCARDS + seat]
     unseen = DECK_MASK & ~ten
+    held = held_against(s, popcount(unseen))
+    share = partner_share(s)
     best, best_t, best_keep = -1.0, 0, np.int64(0)
     for t in range(4):
         keep = keep_five(ten, t)
-        v = suit_value(keep, t, unseen, s[NUM_PLAYERS], params)
+        v = suit_value(keep, t, unseen, held, share, params)
         if v > best:
             best, best_t, best_keep = v, t, keep
     return best_keep, best_t
