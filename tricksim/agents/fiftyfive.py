@@ -14,7 +14,8 @@ What it does, phase by phase:
   partners add their share of the tricks the hand does not take (``partner_share``).
   The best suit is the hand's estimate. ``bid_rule`` adds ``kitty_bonus``, ``position_step`` a
   seat after eldest and ``players_step`` a player fewer than five, takes away
-  ``bid_margin``, and bids the highest value of ``bid_values`` that covers (60 only
+  ``bid_margin`` and, with ``exchange``, the same kitty price of each rival's draws
+  (``exchange_draws``: every other seat's exchange is a small kitty of its own), and bids the highest value of ``bid_values`` that covers (60 only
   when the hand alone is worth ``slam_points``: all five tricks). The dealer raises to
   the next value when covered (that wins the auction), else holds when the worth plus
   ``dealer_hold`` reaches the bid; in the duel the displaced bidder raises one step
@@ -84,6 +85,7 @@ from ..sim.fiftyfive import (
     EXCHANGING,
     HAND_SIZE,
     HANDS,
+    KITTY_SIZE,
     IN_TRICK,
     KITTY_TAKEN,
     LED,
@@ -252,9 +254,17 @@ def held_against(s, unknown):
     their share of the cards the exchange can draw from the stock (they keep the trumps of it)."""
     n = s[NUM_PLAYERS]
     opp = opponents(s)
-    stock = 52 - HAND_SIZE * (n + 1)
-    drawn = min(s[OPTIONS + O_EXCHANGE] * (n - 1), stock) * opp // (n - 1)
+    drawn = exchange_draws(s) * opp
     return min(HAND_SIZE * opp + drawn, unknown)
+
+
+@nb.njit(cache=True, inline="always")
+def exchange_draws(s):
+    """The cards each other seat can draw in the exchange: ``exchange``, less when the stock
+    (52 cards less the hands and the kitty) cannot serve everyone."""
+    n = s[NUM_PLAYERS]
+    stock = 52 - HAND_SIZE * n - KITTY_SIZE
+    return min(s[OPTIONS + O_EXCHANGE] * (n - 1), stock) // (n - 1)
 
 
 @nb.njit(cache=True, inline="always")
@@ -322,7 +332,9 @@ def bid_rule(s, seat, estimate, params):
     dealer = s[DEALER]
     position = seat - dealer - 1
     position = position + n if position < 0 else position
-    worth = (estimate + params[KITTY_BONUS] + params[POSITION_STEP] * position
+    # every other seat's exchange is a small kitty of its own: its draws, priced as the kitty is
+    rival_kitty = params[KITTY_BONUS] * exchange_draws(s) / KITTY_SIZE
+    worth = (estimate + params[KITTY_BONUS] - rival_kitty + params[POSITION_STEP] * position
              + params[PLAYERS_STEP] * (5 - n) - params[BID_MARGIN])
     slam = estimate >= params[SLAM_POINTS]
     current = s[BID]
