@@ -287,10 +287,11 @@ def test_shmear_dealer_bids_just_enough():
     assert choice(state) == "bid 4"
 
 
-def test_shmear_draw_throws_low_plain_cards_keeps_aces_and_guarded_tens():
-    # Hearts trump. Eldest (4H 9H 3C 7C AS AD) throws his low clubs 3C then 7C and keeps his aces.
-    # Seat 2 (4D 5H TC AC 3S 8H) throws 3S and 4D (singletons, lowest first) and keeps TC, which
-    # his AC guards.
+def test_shmear_draw_throws_plain_cards_shortest_suit_first_keeps_guarded_tens():
+    # Hearts trump. Eldest (4H 9H 3C 7C AS AD) throws his singleton aces AD and AS (a fresh card
+    # may be a trump), then the 3C: the third discard ends his turn. Seat 2 (4D 5H TC AC 3S 8H)
+    # throws 3S and 4D (singletons, lowest first), then the AC, and keeps TC, which his AC guards
+    # while it is in hand.
     state = deal("shmear", {0: "5C 6C 7D 6D 9C TD", 1: "4H 9H 3C 7C AS AD", 2: "4D 5H TC AC 3S 8H",
                             3: "3D 5D 5S 6S 7S 8S", 4: "9D QC JC 4C 2C 8C", 5: "9S TS QS KS KC KD"})
     apply(state, "bid 3, pass, pass, pass, pass, pass, trump H")
@@ -298,7 +299,7 @@ def test_shmear_draw_throws_low_plain_cards_keeps_aces_and_guarded_tens():
     while state.current_player in (1, 2):
         labels.append(choice(state))
         state.apply(labels[-1])
-    assert labels == ["discard 3C", "discard 7C", "done", "discard 3S", "discard 4D", "done"]
+    assert labels == ["discard AD", "discard AS", "discard 3C", "discard 3S", "discard 4D", "discard AC"]
 
 
 def test_shmear_dealer_keeps_point_cards_and_high_trumps_then_aces():
@@ -373,15 +374,19 @@ def test_last_seat_gives_the_jack_to_the_partner_winning_with_the_ace():
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
 
 
-@pytest.mark.parametrize("third, expected", [("9C", "play 7D"), ("TC", "play KH")])
-def test_ne_top_trump_only_for_a_trick_worth_it(third, expected):
+@pytest.mark.parametrize("third, win_value, expected", [("9C", 10, "play 7D"), ("TC", 10, "play KH"),
+                                                     ("TC", None, "play 7D")])
+def test_ne_top_trump_only_for_a_trick_worth_it(third, win_value, expected):
     # Widow 0, hearts trump. Trick 1: s1 AH, s2 9H, s3 7H, s0 QH. Trick 2: s1 8C, s2 7C, then s3
     # (s1's partner) 9C or TC; s0, last and out of clubs, holds KH 8S 9S 7D 8D. On a pointless
-    # trick he keeps his K of trumps and throws the 7D; with the TC in it (10 for Game) he wins it
-    # with the KH.
+    # trick he keeps his K of trumps and throws the 7D; with win_value 10 the TC in it (10 for
+    # Game) is worth the KH; at the default (16) a lone ten is not.
     state = apply(deal("nesmear", NE_HANDS, widow=0), "bid 2, pass, pass, pass, trump H")
     apply(state, f"play AH, play 9H, play 7H, play QH, play 8C, play 7C, play {third}")
-    assert choice(state) == expected
+    params = H.DEFAULTS.copy()
+    if win_value is not None:
+        params[H.WIN_VALUE] = win_value
+    assert A.action_label(int(H.act(state.array, params, new_rng()))) == expected
 
 
 # --- strength ------------------------------------------------------------------------------------
@@ -403,3 +408,14 @@ def test_heuristic_seat_beats_random_seats(name, margin):
         gain += (out[:, score + k] - base[:, score + k]) / n
     standard_error = gain.std() / np.sqrt(deals)
     assert gain.mean() > margin and gain.mean() > 4 * standard_error
+
+
+@pytest.mark.parametrize("name, options, margin", [("shmear", {}, 0.1), ("shmear", {"teams": 2}, 0.2),
+                                                    ("nesmear", {}, -0.2), ("nesmear", {"widow": 0}, -0.2)])
+def test_bid_margin_reads_the_rules(name, options, margin):
+    # bid_margin 0.1, partner_margin 0.1 per partner beyond the first (two teams of three: two
+    # partners), ne_margin -0.3 in NE Smear. Measured against the rule without the adjustment
+    # (compare, 150,000 deals, seed 45): teams=2 +0.020 [+0.013, +0.027] a deal; NE Smear (20,000
+    # deals, seed 41) +0.34 [+0.31, +0.36], widow 0 +0.21 [+0.18, +0.23].
+    state = tricksim.make_game(name, **options).new_hand(seed=1, dealer=0)
+    assert H.bid_margin(state.array, H.DEFAULTS) == pytest.approx(margin)

@@ -14,11 +14,15 @@ What it does, phase by phase:
   High (Low) is the chance that no opponent holds a trump above (below) the seat's. The
   coefficients were fitted to self-play (a forced bidder, the others heuristic). ``bid_choice``
   adds ``position_step`` per seat after eldest and, in Shmear, ``dealer_bonus`` for the dealer's
-  team, takes off ``bid_margin`` (``partner_overbid`` more over a partner's bid) and bids that
-  many when it beats the bid; the dealer, who speaks last, bids just enough.
+  team, takes off the margin the rules call for (``bid_margin``: ``partner_margin`` more per
+  partner beyond the first, as Shmear's two teams of three overlap in what their partners bring;
+  ``ne_margin`` added in NE Smear, where bidding boldly won more in self-play than the sets it
+  costs; ``partner_overbid`` more over a partner's bid) and bids that many when it beats the bid;
+  the dealer, who speaks last, bids just enough.
 * **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
-* **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank`` (the aces stay), shortest
-  suit first, lowest first; a ten stays when its ace guards it (``draw_keep_tens``).
+* **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank`` (by default every plain card,
+  aces too: a fresh card may be a trump), shortest suit first, lowest first; a ten stays when its
+  ace guards it (``draw_keep_tens``).
 * **Discards.** The Shmear dealer keeps the point cards and the highest trumps, then aces, tens,
   kings and so on. The NE bidder first throws his plain tens (``discard_tens``: his discards count
   for his Game), then keeps trumps, aces, tens in that order.
@@ -29,11 +33,13 @@ What it does, phase by phase:
   else the cheapest side card. Following: to a partner whose card no later opponent can beat,
   feed the most (the joker, the Jack, tens) without overtaking him; otherwise win with the
   cheapest card no later opponent can beat, unless it is a top trump (A K Q) and the trick is worth
-  less than ``win_value``; risk a card only when it is worth nothing and the trick is worth
-  ``win_value``; else throw the cheapest card. "Cheapest" and "most" are the tables
-  ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game points, 40 for a Jack/Jick/joker, and the
-  card's strength in tricks. Low scores for whoever plays the 2 / 7 (docs/rules.md), so the agent plays
-  it as the low trump it is: the first trump it gives a partner's trick.
+  less than ``win_value``, or a trump ruffing a plain trick worth less than ``ruff_value`` (but a
+  Jack/Jick/joker, which the ruff saves): the trump stays for a trick that counts; risk a card
+  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
+  card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
+  game points, 40 for a Jack/Jick/joker, and the card's strength in tricks. Low scores for
+  whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
+  first trump it gives a partner's trick.
 
 Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
 ``HANDS + me`` and ``DISCARDS + me`` (the NE widow it took is in them); the public ``PHASE DEALER
@@ -62,7 +68,11 @@ from ..sim.smear import (
 
 PARAMS = (
     # bidding: the decision rule
-    ("bid_margin", 0.0, "points taken off the estimate before bidding (the risk of going set)"),
+    ("bid_margin", 0.1, "points taken off the estimate before bidding (the risk of going set)"),
+    ("partner_margin", 0.1, "Shmear: more points taken off per partner beyond the first (with two teams "
+                            "of three the partners' shares of the estimate overlap)"),
+    ("ne_margin", -0.3, "NE Smear: points added to bid_margin (negative: bidding boldly won more in "
+                        "self-play than the sets it costs)"),
     ("position_step", 0.05, "estimate bonus per seat after eldest (later seats have heard more bids)"),
     ("dealer_bonus", -0.1, "Shmear: estimate bonus for the dealer's team (he takes the stock's rest, "
                            "which the draws leave short, instead of drawing)"),
@@ -78,17 +88,20 @@ PARAMS = (
     ("game_widow", 0.57, "NE Smear: log-odds of Game per widow card still to come"),
     ("game_per_team", -0.6, "log-odds of Game per team beyond two (Shmear's three teams)"),
     # draw and discards
-    ("draw_keep_rank", 12.0, "Shmear draw: plain cards of this rank (0 = 2 .. 12 = A) or higher stay"),
+    ("draw_keep_rank", 13.0, "Shmear draw: plain cards of this rank (0 = 2 .. 12 = A, 13 none) "
+                               "or higher stay"),
     ("draw_keep_tens", 1.0, "Shmear draw: 0 throws plain tens, 1 keeps a ten its ace guards, 2 keeps all"),
     ("discard_tens", 2.0, "NE discards: 0 keeps plain tens, 1 throws unguarded ones first, 2 all first"),
     # play
-    ("win_value", 10.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
+    ("win_value", 16.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
+    ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
+                        "trick the seat could follow or throw to: the trump stays for a trick that counts"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-(BID_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE, WIDOW_SHARE, JACK_RISK,
- JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM, DRAW_KEEP_RANK,
- DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS) = range(len(PARAMS))
+(BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
+ WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -239,6 +252,17 @@ def best_suit(s, hand, allowed, params):
     return best, best_points
 
 
+@nb.njit(cache=True, inline="always")
+def bid_margin(s, params):
+    """Points taken off the estimate before bidding, by the rules: ``bid_margin``, plus
+    ``partner_margin`` per partner beyond the first (Shmear's two teams of three), plus
+    ``ne_margin`` in NE Smear."""
+    margin = params[BID_MARGIN] + params[PARTNER_MARGIN] * (_partners(s) - 1)
+    if s[OPTIONS + O_VARIANT] == NESMEAR:
+        margin += params[NE_MARGIN]
+    return margin
+
+
 @nb.njit(cache=True)
 def bid_choice(s, me, points, params):
     """The bidding action for seat ``me`` whose best suit scores ``points``: that estimate with the
@@ -252,7 +276,7 @@ def bid_choice(s, me, points, params):
         estimate += params[DEALER_BONUS]
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me):
         estimate -= params[PARTNER_OVERBID]
-    level = min(int(np.floor(estimate - params[BID_MARGIN])), MAX_BID[v])
+    level = min(int(np.floor(estimate - bid_margin(s, params))), MAX_BID[v])
     lowest = max(s[BID] + 1, MIN_BID[v])
     if level < lowest:
         return A.PASS
@@ -419,6 +443,19 @@ def _lead(s, me, legal, unseen, voids, params):
 
 
 @nb.njit(cache=True, inline="always")
+def _worth_winning(s, c, value, params):
+    """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
+    for ``win_value``, a trump on a plain trick only for ``ruff_value`` (the trump is kept for a
+    trick that counts), but a Jack/Jick/joker always (winning saves it)."""
+    row = s[TABLE]
+    if has(TOP3[row], c):
+        return value >= params[WIN_VALUE]
+    if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
+        return value >= params[RUFF_VALUE]
+    return True
+
+
+@nb.njit(cache=True, inline="always")
 def _follow(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     led = s[LED]
@@ -450,7 +487,7 @@ def _follow(s, me, legal, unseen, voids, params):
     safe = _safe(s, beaters, me, unseen, voids)
     if safe != 0:
         c = _best(safe, WIN_COST, row, True)
-        if not (has(TOP3[row], c) and value < params[WIN_VALUE] and under != 0):
+        if under == 0 or _worth_winning(s, c, value, params):
             return c
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
         c = _best(beaters, THROW_COST, row, True)
