@@ -411,11 +411,13 @@ def test_heuristic_seat_beats_random_seats(name, margin):
 
 
 @pytest.mark.parametrize("name, options, margin", [("shmear", {}, 0.1), ("shmear", {"teams": 2}, 0.2),
-                                                    ("nesmear", {}, -0.2), ("nesmear", {"widow": 0}, -0.2)])
+                                                    ("nesmear", {}, -0.2), ("nesmear", {"widow": 0}, -0.2),
+                                                    ("nesmear", {"high_low": "in_play"}, -0.35)])
 def test_bid_margin_reads_the_rules(name, options, margin):
     # bid_margin 0.1, partner_margin 0.1 per partner beyond the first (two teams of three: two
     # partners), ne_margin -0.3 in NE Smear. Measured against the rule without the adjustment
     # (compare, 150,000 deals, seed 45): teams=2 +0.020 [+0.013, +0.027] a deal; NE Smear (20,000
-    # deals, seed 41) +0.34 [+0.31, +0.36], widow 0 +0.21 [+0.18, +0.23].
+    # deals, seed 41) +0.34 [+0.31, +0.36], widow 0 +0.21 [+0.18, +0.23]; in_play_margin -0.15 with
+    # high_low = in_play (20,000 deals, seed 61) +0.078 [+0.060, +0.096].
     state = tricksim.make_game(name, **options).new_hand(seed=1, dealer=0)
     assert H.bid_margin(state.array, H.DEFAULTS) == pytest.approx(margin)

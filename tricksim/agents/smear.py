@@ -17,8 +17,9 @@ What it does, phase by phase:
   team, takes off the margin the rules call for (``bid_margin``: ``partner_margin`` more per
   partner beyond the first, as Shmear's two teams of three overlap in what their partners bring;
   ``ne_margin`` added in NE Smear, where bidding boldly won more in self-play than the sets it
-  costs; ``partner_overbid`` more over a partner's bid) and bids that many when it beats the bid;
-  the dealer, who speaks last, bids just enough.
+  costs, and ``in_play_margin`` more with ``high_low = in_play``; ``partner_overbid`` more over a
+  partner's bid) and bids that many when it beats the bid; the dealer, who speaks last, bids
+  just enough.
 * **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
 * **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank`` (by default every plain card,
   aces too: a fresh card may be a trump), shortest suit first, lowest first; a ten stays when its
@@ -73,6 +74,8 @@ PARAMS = (
                             "of three the partners' shares of the estimate overlap)"),
     ("ne_margin", -0.3, "NE Smear: points added to bid_margin (negative: bidding boldly won more in "
                         "self-play than the sets it costs)"),
+    ("in_play_margin", -0.15, "NE Smear with high_low = in_play: points added to the margin (High and Low "
+                              "go to the trumps played, which the estimate undervalues)"),
     ("position_step", 0.05, "estimate bonus per seat after eldest (later seats have heard more bids)"),
     ("dealer_bonus", -0.1, "Shmear: estimate bonus for the dealer's team (he takes the stock's rest, "
                            "which the draws leave short, instead of drawing)"),
@@ -99,7 +102,7 @@ PARAMS = (
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-(BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
+(BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
  DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE) = range(len(PARAMS))
 
@@ -256,10 +259,12 @@ def best_suit(s, hand, allowed, params):
 def bid_margin(s, params):
     """Points taken off the estimate before bidding, by the rules: ``bid_margin``, plus
     ``partner_margin`` per partner beyond the first (Shmear's two teams of three), plus
-    ``ne_margin`` in NE Smear."""
+    ``ne_margin`` in NE Smear, plus ``in_play_margin`` with ``high_low = in_play``."""
     margin = params[BID_MARGIN] + params[PARTNER_MARGIN] * (_partners(s) - 1)
     if s[OPTIONS + O_VARIANT] == NESMEAR:
         margin += params[NE_MARGIN]
+    if s[OPTIONS + O_HIGH_LOW] == HIGH_LOW_IN_PLAY:
+        margin += params[IN_PLAY_MARGIN]
     return margin
 
 
