@@ -389,7 +389,7 @@ def test_the_text_form_sorts_each_hand_trumps_first():
     record = simulated_record("sheepshead", seed=5, hand=3, agents="heuristic")
     text = format_record(record)
     assert "  seat 2: QH JC JD KD  AS 7S" in text
-    assert "seat 2: bury 7S" in text and "  blind: 7D  TC" in text
+    assert "seat 0: bury TC" in text and "  blind: 7D  TC" in text
 
 
 # --- tricksim replay -------------------------------------------------------------------------
