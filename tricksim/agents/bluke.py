@@ -481,9 +481,9 @@ def _lead(s, seat, hand, unseen, mode, urgent):
 @nb.njit(cache=True, inline="always")
 def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     """Not last to play, holding suited cards that win the trick now: the cheapest that
-    likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``); if none does, the likeliest when every trick left is
-    needed, else a card thrown away (a card beaten later is wasted; it may win a later
-    trick)."""
+    likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``); if none
+    does, the likeliest when every trick left is needed, else a card thrown away (a card
+    beaten later is wasted; it may win a later trick)."""
     t = s[K.TRUMP]
     voids = known_voids(s)
     # a card kept back wins a later trick less often the more seats there are to beat it:

@@ -15,8 +15,9 @@ What it does, phase by phase:
   The best suit is the hand's estimate. ``bid_rule`` adds ``kitty_bonus``, ``position_step`` a
   seat after eldest and ``players_step`` a player fewer than five, takes away
   ``bid_margin`` and, with ``exchange``, the same kitty price of each rival's draws
-  (``exchange_draws``: every other seat's exchange is a small kitty of its own), and bids the highest value of ``bid_values`` that covers (60 only
-  when the hand alone is worth ``slam_points``: all five tricks). The dealer raises to
+  (``exchange_draws``: every other seat's exchange is a small kitty of its own), and bids
+  the highest value of ``bid_values`` that covers (60 only when the hand alone is worth
+  ``slam_points``: all five tricks). The dealer raises to
   the next value when covered (that wins the auction), else holds when the worth plus
   ``dealer_hold`` reaches the bid; in the duel the displaced bidder raises one step
   when covered. With nobody bidding the dealer bids the lowest value if covered.
@@ -144,7 +145,8 @@ PARAMS = (
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, WIN_WEIGHT, LOW_TRUMP, KING,
- WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK, DEFENDER_PULL) = range(len(PARAMS))
+ WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
+ DEFENDER_PULL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -252,7 +254,6 @@ def opponents(s):
 def held_against(s, unknown):
     """Unseen cards the opponents choose their five from before the play: their deals, plus
     their share of the cards the exchange can draw from the stock (they keep the trumps of it)."""
-    n = s[NUM_PLAYERS]
     opp = opponents(s)
     drawn = exchange_draws(s) * opp
     return min(HAND_SIZE * opp + drawn, unknown)
