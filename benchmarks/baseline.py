@@ -19,8 +19,6 @@ import sys
 import tarfile
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = {"sheepshead": "sheepshead", "fiftyfive": "fiftyfive", "shmear": "smear", "nesmear": "smear",
            "bluke": "bluke"}
@@ -47,15 +45,14 @@ class Baseline:
         home = str(_unpack(str(ref)))
         if home not in sys.path:
             sys.path.insert(0, home)
-        self._agents = {}
-        self._rng = np.zeros(4, dtype=np.uint64)
+        self._agents = {}  # game -> (its act, its default parameters)
+        self._rng = None  # unread: the heuristics are deterministic
 
     def act(self, view):
         name = view.game
         if name not in self._agents:
             module = importlib.import_module(f"tricksim_base.agents.{MODULES[name]}")
-            kernels = importlib.import_module(f"tricksim_base.sim.kernels")
-            self._rng = kernels.new_rng()
+            self._rng = importlib.import_module("tricksim_base.sim.kernels").new_rng()
             self._agents[name] = (module.act, module.DEFAULTS.copy())
         act, params = self._agents[name]
         return int(act(view._s.copy(), params, self._rng))

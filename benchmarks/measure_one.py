@@ -4,7 +4,8 @@
     PYTHONPATH=TREE python benchmarks/measure_one.py random|heuristic|pimc|solve|aec|vector GAME
 
 prints one rate: hands per CPU second, PIMC decisions per CPU second (at fixed positions), solves
-per second, or steps per second. The first call in a tree compiles; a warming round first is left out of the figures.
+per second, or steps per second. The first call in a tree compiles; a warming round first is
+left out of the figures.
 """
 import sys
 import time
