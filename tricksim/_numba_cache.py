@@ -7,10 +7,18 @@ Here every tricksim function's cache is stamped with one hash of the modules tha
 define kernels and every tricksim module they import (``compiled_sources``), so a
 change to any of them recompiles, while an edit to the pure-Python layers (the
 command line, records, reports) keeps the cache.
+
+numba numbers a function's cached overloads 1, 2, … in an index that each process reads, extends
+and writes back: two processes compiling at once (a study and the tests, say) can give two
+signatures the same number, and the index then points one signature at the other's machine code,
+which runs with the wrong types (wrong results, or a crash). Here a cached overload's file is
+named by the stamp and its own key instead, so processes can only lose each other's index
+entries (a kernel compiled again), never swap them.
 """
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import re
 import warnings
@@ -92,17 +100,39 @@ def _package_locator(base):
     return PackageLocator
 
 
+def _keyed_save(numba_save):
+    def save(self, key, data):
+        if self._source_stamp != STAMP:  # another library's cache: numba's own way
+            return numba_save(self, key, data)
+        base = self._index_name[:-len(".nbi")]
+        name = f"{base}.{STAMP[:12]}-{hashlib.sha256(str(key).encode()).hexdigest()[:16]}.nbc"
+        self._save_data(name, data)  # before the index, so that the index never names a missing file
+        overloads = self._load_index()
+        overloads[key] = name
+        self._save_index(overloads)
+        for stale in Path(self._cache_path).glob(f"{glob.escape(base)}.*.nbc"):
+            if not stale.name.startswith(f"{base}.{STAMP[:12]}-"):  # earlier sources' code
+                stale.unlink(missing_ok=True)
+
+    save.tricksim = True
+    return save
+
+
 def install() -> None:
-    """Put the package-stamped locators ahead of numba's own (once)."""
+    """Put the package-stamped locators ahead of numba's own, and name cached files by key (once)."""
     try:
         bases = (caching.UserProvidedCacheLocator, caching.InTreeCacheLocator, caching.UserWideCacheLocator)
         impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
         classes = impl._locator_classes
+        cache_file = caching.IndexDataCacheFile
+        cache_file.save, cache_file._save_data, cache_file._load_index, cache_file._save_index  # noqa: B018
     except AttributeError:  # a numba whose cache internals differ: keep its per-file stamps
         warnings.warn("tricksim: numba's cache locators changed; cached kernels are stamped per file")
         return
     if not any(getattr(c, "__name__", "").startswith("Tricksim") for c in classes):
         classes[:0] = [_package_locator(base) for base in bases]
+    if not getattr(cache_file.save, "tricksim", False):
+        cache_file.save = _keyed_save(cache_file.save)
 
 
 install()
