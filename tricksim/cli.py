@@ -23,6 +23,7 @@ import os
 import re
 import sys
 import time
+from pathlib import Path
 from decimal import Decimal
 
 from .errors import OptionError
@@ -121,6 +122,13 @@ def compare_command(args: argparse.Namespace) -> int:
 
     game = make_game(args.game, **_parse_sets(args.set))
     _set_threads(args.threads)
+    if args.matches:
+        from .experiments.matches import compare_matches, format_matches
+
+        out = None if args.out is None else Path(args.out) / "matches.parquet"
+        print(format_matches(compare_matches(game, args.a, args.b, matches=args.matches, seed=args.seed,
+                                             workers=args.workers, out=out, dask=args.dask)))
+        return 0
     print(format_compare(compare(game, args.a, args.b, hands=args.hands, seed=args.seed, workers=args.workers,
                                  out=args.out, dask=args.dask, progress=True)))
     return 0
@@ -146,8 +154,6 @@ def study_command(args: argparse.Namespace) -> int:
 
 
 def mine_command(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .experiments.mine import format_mine, make_mining, mine, write_mine
 
     _check_overwrite(args)
@@ -379,6 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
     cmp.add_argument("--a", default="heuristic", help="agent A, e.g. heuristic:pick_threshold=5, "
                      "python:bot.py:MyBot or \"exec:node bot.js\" (default heuristic)")
     cmp.add_argument("--b", default="random", help="agent B (default random)")
+    cmp.add_argument("--matches", type=count, help="play this many whole matches (the game's end rule, e.g. to "
+                     "its target) instead of single hands: the share of matches each side wins")
     cmp.add_argument("--out", help="a folder for the hands of each seating (Parquet, streamed: run again to resume "
                                    "a stopped comparison)")
     _add_dask(cmp)

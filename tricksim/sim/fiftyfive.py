@@ -183,6 +183,8 @@ SLOTS = state_layout(globals(), [
     ("OPTIONS", OPTION_SIZE, "the option array"),
     ("STOCK_ORDER", MAX_STOCK, "the stock's cards in drawing order (with exchange > 0)"),
     ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+    ("MATCH_TOTALS", MAX_PLAYERS, "in a match, each seat's total before this hand (public); else 0"),
+    ("MATCH_TARGET", 1, "in a match, the total that wins it; 0 for a hand on its own"),
 ])
 
 PHASE_NAMES = phases(globals(), [

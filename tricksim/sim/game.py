@@ -239,8 +239,17 @@ class Game:
         return Match(self, seed, dealer, totals)
 
     def match_hand(self, match):
-        """The State of the match's next hand."""
-        return self.new_hand(match.seed, match.dealer, match.hand_number)
+        """The State of the match's next hand, with the match's score in it where the game's state
+        has room for it (``MATCH_TOTALS``, ``MATCH_TARGET``: the agents bid by it)."""
+        state = self.new_hand(match.seed, match.dealer, match.hand_number)
+        k = self.kernels
+        if hasattr(k, "MATCH_TARGET"):
+            s = state.array
+            s[k.MATCH_TOTALS:k.MATCH_TOTALS + self.players] = match.totals
+            s[k.MATCH_TARGET] = self.options["target"]
+            if hasattr(k, "MATCH_BID_ONLY"):
+                s[k.MATCH_BID_ONLY] = self.options.get("go_out") == "bid_only"
+        return state
 
     def match_after_hand(self, match, state) -> None:
         """Book a finished hand (``match.totals`` already include its scores)."""

@@ -190,6 +190,9 @@ SLOTS = state_layout(globals(), [
     ("REST_ORDER", MAX_REST, "the undealt cards in order (stock / widow first)"),
     ("PLAYED_BY", 54, "the seat that played each card"),
     ("TRICKS", NUM_TRICKS * TRICK_SLOTS, "per trick, TRICK_SLOTS"),
+    ("MATCH_TOTALS", MAX_PLAYERS, "in a match, each seat's total before this hand (public); else 0"),
+    ("MATCH_TARGET", 1, "in a match, the total that wins it; 0 for a hand on its own"),
+    ("MATCH_BID_ONLY", 1, "in a match, 1 if a side goes out only on a hand where it made its own bid"),
 ])
 
 PHASE_NAMES = phases(globals(), [
@@ -234,6 +237,7 @@ def trumps_of(s, mask):
 def reset(s, dealer, options):
     """Clear ``s`` for a new hand (hands not yet dealt)."""
     s[:OPTIONS] = 0
+    s[MATCH_TOTALS:] = 0  # (a match writes them after the deal)
     s[OPTIONS:OPTIONS + OPTION_SIZE] = options
     s[NUM_PLAYERS] = options[O_PLAYERS]
     for p in range(MAX_PLAYERS):
