@@ -20,7 +20,9 @@ What it does, phase by phase:
   ``slam_points``: all five tricks). The dealer raises to
   the next value when covered (that wins the auction), else holds when the worth plus
   ``dealer_hold`` reaches the bid; in the duel the displaced bidder raises one step
-  when covered. With nobody bidding the dealer bids the lowest value if covered.
+  when covered. With nobody bidding the dealer bids the lowest value if covered. In a match,
+  when another side can go out on this hand, the seat covers up to ``match_slack`` points over
+  its worth the lowest bid that, made, leaves that side short (``match_stop``).
 * **Kitty.** Of its ten cards the bidder keeps, for each suit, its trumps high to low
   (so the 5, J and A♥ first), then side kings, then the highest plain cards
   (``KEEP_ORDER``), and takes the suit whose five keep the highest ``suit_value``; it
@@ -60,7 +62,7 @@ Knowledge rule: ``act`` reads only what the seat to act may know: its own hand
 it dropped; its hand the ones it kept), and public slots: ``PHASE``, ``TO_ACT``,
 ``DEALER``, ``NUM_PLAYERS``, ``OPTIONS``, ``BIDDER``, ``BID``, ``TRUMP``,
 ``TRICK_NO``, ``IN_TRICK``, ``LED``, ``LED_CARD``, ``PLAYED``, the ``TRICKS``
-slots, and through ``exchange_limit`` the number of cards left in the stock
+slots, the match's ``MATCH_TOTALS`` and ``MATCH_TARGET``, and through ``exchange_limit`` the number of cards left in the stock
 (``STOCK``'s count, public) and ``EXCHANGED``. Never other hands, their
 discards, ``KITTY``/``KITTY_TAKEN`` or the stock's cards.
 """
@@ -75,6 +77,7 @@ from ..sim import actions as A
 from ..sim.fiftyfive import (
     ACE_OF_HEARTS,
     BEATEN_BY,
+    BEST_TRUMP_POINTS,
     BIDDER,
     BID,
     DEALER,
@@ -90,6 +93,8 @@ from ..sim.fiftyfive import (
     IN_TRICK,
     KITTY_TAKEN,
     LED,
+    MATCH_TARGET,
+    MATCH_TOTALS,
     NUM_PLAYERS,
     NUM_TRICKS,
     O_BIDS,
@@ -105,6 +110,7 @@ from ..sim.fiftyfive import (
     SUIT_NAMES,
     TO_ACT,
     TRICK_NO,
+    TRICK_POINTS,
     TRICK_SLOTS,
     TRICKS,
     TRUMP,
@@ -142,11 +148,13 @@ PARAMS = (
     ("plain_risk", 1.0, "highest chance of being beaten at which a follower still wins with a plain card"),
     ("stop_risk", 1.0, "highest chance of being beaten at which a defender still takes a trick from the bidder"),
     ("defender_pull", 9.0, "trumps from which a defender (not the bidder's side) leads its top trump"),
+    ("match_slack", 20.0, "points above its worth a seat bids to keep another side from going out on this "
+                         "hand (match_stop; measured in match play)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, WIN_WEIGHT, LOW_TRUMP, KING,
  WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
- DEFENDER_PULL) = range(len(PARAMS))
+ DEFENDER_PULL, MATCH_SLACK) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -326,6 +334,27 @@ def hand_estimate(s, seat, params):
 
 
 @nb.njit(cache=True)
+def match_stop(s, seat):
+    """The lowest bid value (60 aside) that, made by the side of ``seat``, leaves every other side
+    fewer of the hand's points than it needs to go out; 0 when no other side can go out on this
+    hand, none does, or outside a match."""
+    if s[MATCH_TARGET] == 0:
+        return 0
+    hand_points = NUM_TRICKS * TRICK_POINTS + BEST_TRUMP_POINTS
+    theirs = s[MATCH_TARGET]
+    for p in range(s[NUM_PLAYERS]):
+        if side(s, p) != side(s, seat):
+            theirs = min(theirs, s[MATCH_TARGET] - s[MATCH_TOTALS + p])
+    if theirs > hand_points:
+        return 0
+    for i in range(s[OPTIONS + O_NUM_BIDS]):
+        v = s[OPTIONS + O_BIDS + i]
+        if v != 60 and v > hand_points - theirs:
+            return v
+    return 0
+
+
+@nb.njit(cache=True)
 def bid_rule(s, seat, estimate, params):
     """The auction action for ``seat`` with a hand worth ``estimate`` points (see the module
     docstring); an experiment swaps this function or sweeps its parameters."""
@@ -347,6 +376,9 @@ def bid_rule(s, seat, estimate, params):
             cover = v
         if step_up == 0 and v > current:
             step_up = v
+    stop = match_stop(s, seat)
+    if cover < stop <= worth + params[MATCH_SLACK]:  # bid over the hand to keep another side from going out
+        cover = stop
     if seat != dealer:
         if s[PHASE] == DUEL:  # the displaced bidder answers the dealer's hold one step up
             return A.bid_action(step_up) if 0 < step_up <= cover else A.PASS

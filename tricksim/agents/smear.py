@@ -19,7 +19,9 @@ What it does, phase by phase:
   ``ne_margin`` added in NE Smear, where bidding boldly won more in self-play than the sets it
   costs, and ``in_play_margin`` more with ``high_low = in_play``; ``partner_overbid`` more over a
   partner's bid) and bids that many when it beats the bid; the dealer, who speaks last, bids
-  just enough.
+  just enough. In a match, when another team can go out on this hand, the seat bids up to
+  ``match_slack`` points over its hand (``match_slack_bid_only`` with ``go_out = bid_only``) to
+  reach the bid that stops it (``match_stop``), unless a partner's bid already does.
 * **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
 * **Shmear draw.** Throw up to 3 plain cards below ``draw_keep_rank`` (by default every plain card,
   aces too: a fresh card may be a trump), shortest suit first, lowest first; a ten stays when its
@@ -44,7 +46,7 @@ What it does, phase by phase:
 
 Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
 ``HANDS + me`` and ``DISCARDS + me`` (the NE widow it took is in them); the public ``PHASE DEALER
-TO_ACT NUM_PLAYERS OPTIONS BIDDER BID``; ``TRUMP TABLE`` (NE Smear keeps trump private only until
+TO_ACT NUM_PLAYERS OPTIONS BIDDER BID`` and the match's ``MATCH_TOTALS MATCH_TARGET MATCH_BID_ONLY``; ``TRUMP TABLE`` (NE Smear keeps trump private only until
 the bidder's first lead, and only the bidder acts before it); the public play ``TRICK_NO IN_TRICK
 LED TRICK_MASK WON TRICKS`` (voids shown are derived from the tricks). It never reads other seats'
 hands or discards, ``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not
@@ -61,7 +63,7 @@ from ..sim.kernels import bit, has, lowest_card, popcount, trick_power, trick_wi
 from ..sim.smear import (
     BEATEN_BY, BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
     GAME_VALUES, GAME_VALUE_MASKS, HANDS, HAND_SIZE, HIGH, HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JICK, JOKER,
-    JOKER_POINT, LED, LOW, MAX_BID, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW, O_MAY_TRUMP, O_TEAMS,
+    JOKER_POINT, LED, LOW, MATCH_BID_ONLY, MATCH_TARGET, MATCH_TOTALS, MAX_BID, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW, O_MAY_TRUMP, O_TEAMS,
     O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER, RECORD, SHMEAR, SUIT_MASKS, TABLE, TO_ACT,
     TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP, TRUMPING, WON, discard_mask, draw_mask, extreme_trumps,
     game_points, left, play_mask, shows_void, team, trump_words,
@@ -100,11 +102,17 @@ PARAMS = (
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
+    # bidding in a match
+    ("match_slack", 0.5, "points above its estimate a seat bids to keep another team from going out "
+                         "on this hand (match_stop; measured in match play)"),
+    ("match_slack_bid_only", 4.0, "the same with go_out = bid_only, where any bid stops them: so cheap "
+                                  "that bidding whenever allowed won the most matches"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
- DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE) = range(len(PARAMS))
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, MATCH_SLACK,
+ MATCH_SLACK_BID_ONLY) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -268,6 +276,32 @@ def bid_margin(s, params):
     return margin
 
 
+@nb.njit(cache=True, inline="always")
+def _need(s, seat):
+    """The points the team of ``seat`` needs to reach the match's target."""
+    return s[MATCH_TARGET] - s[MATCH_TOTALS + seat]
+
+
+@nb.njit(cache=True)
+def match_stop(s, me):
+    """The lowest bid that, made by the team of ``me``, keeps every other team from going out on
+    this hand; 0 when no other team can (or outside a match). With ``go_out = bid_only`` any bid
+    does (the others go out only on a bid of their own); otherwise the bid must leave the others
+    fewer points than the fewest any of them needs."""
+    if s[MATCH_TARGET] == 0:
+        return 0
+    v = s[OPTIONS + O_VARIANT]
+    theirs = s[MATCH_TARGET]
+    for p in range(s[NUM_PLAYERS]):
+        if team(s, p) != team(s, me):
+            theirs = min(theirs, _need(s, p))
+    if theirs > MAX_BID[v]:
+        return 0
+    if s[MATCH_BID_ONLY]:
+        return MIN_BID[v]
+    return max(MIN_BID[v], MAX_BID[v] - theirs + 1)
+
+
 @nb.njit(cache=True)
 def bid_choice(s, me, points, params):
     """The bidding action for seat ``me`` whose best suit scores ``points``: that estimate with the
@@ -281,11 +315,18 @@ def bid_choice(s, me, points, params):
         estimate += params[DEALER_BONUS]
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me):
         estimate -= params[PARTNER_OVERBID]
-    level = min(int(np.floor(estimate - bid_margin(s, params))), MAX_BID[v])
+    worth = estimate - bid_margin(s, params)
+    level = min(int(np.floor(worth)), MAX_BID[v])
     lowest = max(s[BID] + 1, MIN_BID[v])
-    if level < lowest:
-        return A.PASS
-    return A.BID + (lowest if me == s[DEALER] else level)  # the dealer speaks last: just enough
+    if me == s[DEALER]:  # the dealer speaks last: just enough
+        level = lowest if level >= lowest else 0
+    stop = match_stop(s, me)
+    if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me) and s[BID] >= stop:
+        stop = 0  # a partner's bid already stops them
+    slack = params[MATCH_SLACK_BID_ONLY] if s[MATCH_BID_ONLY] else params[MATCH_SLACK]
+    if stop > 0 and level < max(stop, lowest) <= min(worth + slack, MAX_BID[v]):
+        level = max(stop, lowest)  # bid over the hand to keep the others from going out
+    return A.BID + level if level >= lowest else A.PASS
 
 
 @nb.njit(cache=True)
