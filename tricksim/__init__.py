@@ -78,6 +78,22 @@ def compare(game: str, agent_a, agent_b, hands: int = 10_000, seed: int = 0, wor
                     dask=dask)
 
 
+def compare_matches(game: str, agent_a, agent_b, matches: int = 2_000, seed: int = 0, workers: int = 1, out=None,
+                    dask=None, **options):
+    """Agent ``agent_a`` against ``agent_b`` over whole matches of ``game`` (to its target, or its
+    number of hands), every seating on the same deals: the share of the matches each side wins and
+    A's minus B's per match with a 95 % interval (see ``tricksim.experiments.matches``).
+
+    >>> r = compare_matches("nesmear", "heuristic", "random", matches=10, target=5)
+    >>> r["share_a"] > r["share_b"]
+    True
+    """
+    from .experiments.matches import compare_matches as _compare_matches
+
+    return _compare_matches(make_game(game, **options), agent_a, agent_b, matches=matches, seed=seed,
+                            workers=workers, out=out, dask=dask, progress=False)
+
+
 def tournament(game: str, agents, hands: int = 2_000, seed: int = 0, workers: int = 1, out=None, dask=None,
                **options):
     """A round-robin of ``agents`` on ``hands`` duplicate deals of ``game``: every pair's mean
@@ -133,5 +149,5 @@ def summarize(df):
     return _summarize(df)
 
 
-__all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "explain", "games",
-           "make_game", "mine", "register", "simulate", "solve", "summarize", "tournament"]
+__all__ = ["Game", "GameSpec", "IllegalActionError", "OptionError", "State", "compare", "compare_matches", "explain",
+           "games", "make_game", "mine", "register", "simulate", "solve", "summarize", "tournament"]
