@@ -474,3 +474,19 @@ def test_score_bounds_hold_the_final_scores(options):
             if arr[K.PHASE] == K.OVER:
                 assert all(S.score_bounds(arr, p)[0] == S.score_bounds(arr, p)[1] for p in range(game.players))
     assert met_early > 0
+
+
+def test_every_card_of_a_run_gets_the_value_of_the_run():
+    """Last to play with 6D 7D 8D on a 9D lead: all three lose alike. The solver values only the 8D
+    (the run's kept card); 7D takes its value, and 6D the 7D's (as a pair, 6D and 8D are not
+    equivalent: the 7D held lies between them)."""
+    from tricksim.agents.solver import MAX_MOVES, compiled
+    from tricksim.experiments.explain import Valuer
+
+    game = tricksim.make_game("bluke", players=2)
+    hands = ["6D 7D 8D", "9D 3C 4C"]
+    state = _played(game.deal(hands, _rest("2S", *hands), dealer=0), ["bid 1", "bid 2", "play 9D"])
+    actions, values = np.zeros(MAX_MOVES, np.int64), np.full(MAX_MOVES, 99, np.int64)
+    n = compiled(game.family).action_values(game.family, state.array.copy(), 0, 0, Valuer(game).ws, actions, values)
+    assert [A.action_label(int(a)) for a in actions[:n]] == ["play 6D", "play 7D", "play 8D"]
+    assert len(set(values[:n])) == 1 and values[0] < 0

@@ -395,14 +395,23 @@ def action_values(family, s, judge, objective, ws, actions, values):
             values[i] = _terminal(family, child, judge, objective)
         else:
             values[i] = _exact(family, child, judge, objective, ws)[0]
-    for i in range(n):
-        a = actions[i]
-        c = a - base
-        if a >= A.CARD_BASE and not has(kept, c):
+    # a card merged away takes the value of a card it is equivalent to, tested a pair at a time:
+    # the pair test may fail where the run is longer (Bluke counts the seat's own cards between
+    # them as live: 6 and 8 are not a pair beside a 7 held), so the run is filled link by link
+    valued = kept
+    filling = True
+    while filling:
+        filling = False
+        for i in range(n):
+            c = actions[i] - base
+            if actions[i] < A.CARD_BASE or has(valued, c):
+                continue
             for j in range(n):
                 d = actions[j] - base
-                if actions[j] >= A.CARD_BASE and has(kept, d) and merge(family, s, bit(c) | bit(d)) != bit(c) | bit(d):
+                if actions[j] >= A.CARD_BASE and has(valued, d) and merge(family, s, bit(c) | bit(d)) != bit(c) | bit(d):
                     values[i] = values[j]
+                    valued |= bit(c)
+                    filling = True
                     break
     return n
 
