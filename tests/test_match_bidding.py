@@ -56,6 +56,7 @@ def test_fifty_five_stops_the_others_with_the_lowest_bid_that_leaves_them_short(
     s = _first_hand("fiftyfive", [55 - need, 0, 0, 0, 0])
     assert F.match_stop(s, 1) == stop
     assert F.match_stop(s, 0) == 0  # the others need 55
+    assert F.match_stop(_first_hand("fiftyfive", [55 - need, 0, 0, 0, 0], exchange=2), 1) == 0  # (see match_stop)
 
 
 def _mean_bid(name, totals, deals=300, **options):

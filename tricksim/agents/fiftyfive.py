@@ -22,7 +22,8 @@ What it does, phase by phase:
   ``dealer_hold`` reaches the bid; in the duel the displaced bidder raises one step
   when covered. With nobody bidding the dealer bids the lowest value if covered. In a match,
   when another side can go out on this hand, the seat covers up to ``match_slack`` points over
-  its worth the lowest bid that, made, leaves that side short (``match_stop``).
+  its worth the lowest bid that, made, leaves that side short (``match_stop``; not with an
+  exchange, where it lost).
 * **Kitty.** Of its ten cards the bidder keeps, for each suit, its trumps high to low
   (so the 5, J and A♥ first), then side kings, then the highest plain cards
   (``KEEP_ORDER``), and takes the suit whose five keep the highest ``suit_value``; it
@@ -337,8 +338,9 @@ def hand_estimate(s, seat, params):
 def match_stop(s, seat):
     """The lowest bid value (60 aside) that, made by the side of ``seat``, leaves every other side
     fewer of the hand's points than it needs to go out; 0 when no other side can go out on this
-    hand, none does, or outside a match."""
-    if s[MATCH_TARGET] == 0:
+    hand, none does, outside a match, and with an exchange (the rivals' draws make the bid too
+    dear: stopping lost in match play at every slack tried, 5 to 20, with 5 and 6 players)."""
+    if s[MATCH_TARGET] == 0 or s[OPTIONS + O_EXCHANGE] > 0:
         return 0
     hand_points = NUM_TRICKS * TRICK_POINTS + BEST_TRUMP_POINTS
     theirs = s[MATCH_TARGET]
