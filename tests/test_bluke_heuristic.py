@@ -324,9 +324,17 @@ def test_zero_bid_that_must_win_sheds_its_highest_card():
 
 def test_leads_the_side_ace_then_the_top_trump():
     # Needing a trick, lead a card nothing of its suit beats: AH before anyone can be void in
-    # hearts; with AS (the top trump) and no side winner, AS.
-    assert choice(deal(["AH 4C 7S", "4H 4D 5C", "7H 6C 7C", "KH QH 8C"]), ["bid 1"] * 4) == "play AH"
-    assert choice(deal(["AS 4C 5D", "4H 4D 5C", "7H 6C 7C", "KH QH 8C"]), ["bid 1"] * 4) == "play AS"
+    # hearts; with AS (the top trump) and no side winner, AS. The HJ is ours, so only the LJ
+    # could take the ace, and it is more likely among the 46 cards out of play.
+    assert choice(deal(["AH 4C 7S HJ", "4H 4D 5C 9D", "7H 6C 7C 9C", "KH QH 8C 9H"]), ["bid 1"] * 4) == "play AH"
+    assert choice(deal(["AS 4C 5D HJ", "4H 4D 5C 9D", "7H 6C 7C 9C", "KH QH 8C 9H"]), ["bid 1"] * 4) == "play AS"
+
+
+def test_leads_no_top_card_into_an_unseen_bluke():
+    # Both blukes unseen, one of them likely in another hand: the ace led is the trick a bluke
+    # takes. Lead low (the 4C: holding a trump, from a short suit) and keep the ace to follow with.
+    assert choice(deal(["AH 4C 7S", "4H 4D HJ", "7H 6C 7C", "KH QH 8C"]), ["bid 1"] * 4) == "play 4C"
+    assert choice(deal(["AS 4C 5D", "4H 4D LJ", "7H 6C 7C", "KH QH 8C"]), ["bid 1"] * 4) == "play 4C"
 
 
 def test_zero_bid_leads_its_lowest_card():

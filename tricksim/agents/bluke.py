@@ -93,9 +93,10 @@ PARAMS = (
     ("overtricks", 1.0, "once the bid is made: 1 keeps taking tricks (+1 each), 0 ducks"),
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
+    ("bluke_fear", 0.3, "lead no top card while an unseen bluke is more likely than this to be in another hand"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
- CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK, HOLD_MIN) = range(len(PARAMS))
+ CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
@@ -436,15 +437,22 @@ def _hold_chance(s, c, led, unseen, voids):
 
 
 @nb.njit(cache=True, inline="always")
-def _lead(s, seat, hand, unseen, mode, urgent):
+def _bluke_out_chance(s, unseen):
+    """The chance that another seat holds an unseen bluke (each unseen card in a hand with the
+    share of the unseen cards the other hands hold; the rest are undealt)."""
+    out = popcount(unseen & BLUKE_MASK)
+    if out == 0:
+        return 0.0
+    f = min(1.0, (s[K.NUM_PLAYERS] - 1) * (s[K.HAND_SIZE] - s[K.TRICK_NO]) / popcount(unseen))
+    return 1.0 - _ipow(1.0 - f, out)
+
+
+@nb.njit(cache=True, inline="always")
+def _top_lead(s, seat, suited, trumps, unseen):
+    """A card no unseen card of its suit beats, to lead: a side suit's top card first, before a
+    void shows up and it gets ruffed (not into a seat that showed a void in it while trumps are
+    out), then the top trump (it pulls trumps); -1 if none."""
     t = s[K.TRUMP]
-    suited = hand & ~BLUKE_MASK
-    if suited == 0:
-        return _cheapest(t, hand)  # blukes only: LJ first
-    if mode == MODE_DUCK:
-        return _riskiest(t, suited, unseen)
-    trumps = suited & K.SUIT_MASKS[t, t] if t < 4 else np.int64(0)
-    # a side suit's top card first, before a void shows up and it gets ruffed
     voids = np.int64(-1)
     for suit in range(4):
         m = suited & K.SUIT_MASKS[4, suit]
@@ -462,9 +470,27 @@ def _lead(s, seat, hand, unseen, mode, urgent):
             shown |= p != seat and (voids >> (4 * p + suit)) & 1 != 0
         if not shown:
             return c
-    if trumps != 0:  # the top trump pulls trumps
+    if trumps != 0:
         c = _dearest(t, trumps)
         if HIGHER[c] & unseen == 0:
+            return c
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
+def _lead(s, seat, hand, unseen, mode, urgent, params):
+    t = s[K.TRUMP]
+    suited = hand & ~BLUKE_MASK
+    if suited == 0:
+        return _cheapest(t, hand)  # blukes only: LJ first
+    if mode == MODE_DUCK:
+        return _riskiest(t, suited, unseen)
+    trumps = suited & K.SUIT_MASKS[t, t] if t < 4 else np.int64(0)
+    # a top card led into an unseen bluke is the trick its holder takes with it (he spends it on
+    # a trick nothing else of his wins): keep it to follow with, or for when the blukes are out
+    if _bluke_out_chance(s, unseen) <= params[BLUKE_FEAR]:
+        c = _top_lead(s, seat, suited, trumps, unseen)
+        if c >= 0:
             return c
     if urgent:  # every trick left is needed: the surest card, blukes first
         if has(hand, HJ):
@@ -561,7 +587,7 @@ def choose_card(s, seat, params):
         mode = MODE_NEED  # also when it can no longer be made: take tricks to set others
     urgent = mode == MODE_NEED and need >= left - params[URGENCY_SLACK]
     if s[K.IN_TRICK] == 0:
-        return _lead(s, seat, hand, unseen, mode, urgent)
+        return _lead(s, seat, hand, unseen, mode, urgent, params)
     return _follow(s, hand, legal, unseen, mode, urgent, params)
 
 
