@@ -362,3 +362,15 @@ def test_beats_random_play_clearly():
     mean, se = gains.mean(), gains.std() / np.sqrt(len(gains))
     assert mean > 20, mean
     assert mean > 4 * se, (mean, se)
+
+
+def test_zero_bids_made_raise_the_estimate_only_with_min_bid_zero():
+    # A zero bidder ducks, so his tricks go to the rest of the table: each zero bid made so far
+    # adds zero_gift (13 cards, 4 players) pro rata of the hand size and of the other seats.
+    hands = ["2C 3D 4H 5C 7H"] + FILLER
+    zero = deal(hands, min_bid=0)
+    zero.apply("bid 0")
+    assert H._zero_gift(zero.array, H.DEFAULTS) == pytest.approx(H.DEFAULTS[H.ZERO_GIFT] * 5 / 13)
+    one = deal(hands)
+    one.apply("bid 1")
+    assert H._zero_gift(one.array, H.DEFAULTS) == 0.0

@@ -22,9 +22,10 @@ card falls on ours with chance ``q = density * cover``.
 
 ``choose_bid`` lowers the estimate by ``crowd_adjust`` for each trick the bids so far,
 this estimate and an even share for the seats still to bid claim beyond the hand size,
-then bids the legal bid with the best mean score (``expected_score``: the engine's
-``bid_score`` over the tricks taken, normal about the estimate with its standard
-deviation): a miss costs 10 a trick bid and an extra trick scores only 1, so the bid
+and (``min_bid = 0``) raises it by ``zero_gift`` for each zero bid made so far (a zero
+bidder ducks: the tricks his cards would take go to the other seats), then bids the
+legal bid with the best mean score (``expected_score``: the engine's ``bid_score`` over
+the tricks taken, normal about the estimate with its standard deviation): a miss costs 10 a trick bid and an extra trick scores only 1, so the bid
 sits below the estimate, the more so the less sure the hand. It bids at least the sure
 tricks (HJ; LJ when HJ is out of play; with both blukes out of play, the trumps no
 unseen trump beats) and at least 1, or 0 (when ``min_bid = 0``) below
@@ -41,9 +42,11 @@ among the legal bids, so he takes the neighbour worth more.
   only tricks no other card can, and only when sure to hold (HJ; LJ when last to play or
   HJ is gone), or when every trick left is needed: a trick taken with a bluke instead
   of a losing card keeps that card for a later trick. Cards that cannot win: the lowest
-  side card, from the suit the hand is shortest in. Leads: a side suit's top card (no
-  unseen card of its suit beats it) unless a seat that showed a void in it could ruff;
-  the top trump (it pulls trumps); when every trick left is needed, HJ, a sure LJ, else
+  side card, from the suit the hand is shortest in. Leads: while an unseen bluke is
+  likely (above ``bluke_fear``) in another hand, no top card (its holder would spend the
+  bluke on it: keep it to follow with); else a side suit's top card (no unseen card of its
+  suit beats it) unless a seat that showed a void in it could ruff, the top trump (it
+  pulls trumps); when every trick left is needed, HJ, a sure LJ, else
   the card fewest unseen cards beat; else a low side card, from the shortest side suit
   while holding trumps (to ruff it later).
 * Bid made: ``overtricks`` = 1 plays on as above (each extra trick scores 1 and may set
@@ -90,13 +93,14 @@ PARAMS = (
     ("position_value", 0.3, "tricks the dealer gains over eldest in a 13-card hand (pro rata)"),
     ("crowd_adjust", 0.15, "estimate lowered per trick the table's bids would claim beyond the hand"),
     ("zero_threshold", 0.85, "with min_bid 0: bid zero below this estimate (no sure trick)"),
+    ("zero_gift", 0.3, "with min_bid 0: tricks each zero bid already made adds (13 cards, 4 players; pro rata)"),
     ("overtricks", 1.0, "once the bid is made: 1 keeps taking tricks (+1 each), 0 ducks"),
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
     ("bluke_fear", 0.3, "lead no top card while an unseen bluke is more likely than this to be in another hand"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
- CROWD_ADJUST, ZERO_THRESHOLD, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR) = range(len(PARAMS))
+ CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
@@ -262,6 +266,21 @@ def expected_score(bid, e, sd):
 
 
 @nb.njit(cache=True, inline="always")
+def _zero_gift(s, params):
+    """With ``min_bid = 0``: the tricks the zero bids made so far leave to the other seats. A
+    zero bidder ducks, so the tricks his cards would take go to the rest of the table, a share
+    of them to this seat (``zero_gift`` in a 13-card hand at 4 players, pro rata of the hand
+    size and of the other seats)."""
+    if s[K.OPT_MIN_BID] != 0:
+        return 0.0
+    n = s[K.NUM_PLAYERS]
+    zeros = 0
+    for p in range(n):
+        zeros += s[K.BIDS + p] == 0
+    return params[ZERO_GIFT] * zeros * s[K.HAND_SIZE] / K.MAX_HAND * 3.0 / (n - 1)
+
+
+@nb.njit(cache=True, inline="always")
 def choose_bid(s, seat, params):
     """The bid (a number of tricks) for ``seat`` (module docstring, Bid)."""
     n, size = s[K.NUM_PLAYERS], s[K.HAND_SIZE]
@@ -270,6 +289,7 @@ def choose_bid(s, seat, params):
     later = n - 1 - s[K.BIDS_MADE]
     excess = s[K.BID_TOTAL] + e + later * size / n - size  # tricks claimed beyond the hand
     e = max(0.0, e - params[CROWD_ADJUST] * max(0.0, excess))
+    e += _zero_gift(s, params)
     sure = sure_tricks(hand, K.DECK_MASK & ~hand & ~bit(s[K.TURNED]), s[K.TRUMP])
     legal = K.bid_mask(s, seat) >> A.BID
     if sure == 0 and e < params[ZERO_THRESHOLD] and legal & 1:
