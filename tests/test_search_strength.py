@@ -6,7 +6,8 @@ test asks for the lower end of the 95 % interval of PIMC's edge per deal to be a
 whose worlds were wrong or whose solver misjudged positions would not keep it.
 Fifty-five's scores swing too widely for 100 deals to settle it; BENCHMARKS.md reports it with more.
 The heuristics of Sheepshead and Shmear play within about 0.1 a deal of PIMC's cards, so there
-PIMC searches 50 worlds over 300 deals (Sheepshead) or plays 600 deals (Shmear).
+PIMC searches 50 worlds over 300 deals (Sheepshead) or plays 600 deals (Shmear); Bluke's, which
+no longer leads a top card into an unseen bluke, within about 1.2 a deal: 50 worlds over 200 deals.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 import tricksim
 
 GAMES = [("sheepshead", {}, 50, 300), ("shmear", {}, 20, 600), ("nesmear", {}, 20, 100),
-         ("bluke", {"players": 4}, 20, 100)]
+         ("bluke", {"players": 4}, 50, 200)]
 
 
 @pytest.mark.parametrize("game, options, worlds, hands", GAMES)
