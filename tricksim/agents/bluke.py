@@ -25,12 +25,13 @@ this estimate and an even share for the seats still to bid claim beyond the hand
 and (``min_bid = 0``) raises it by ``zero_gift`` for each zero bid made so far (a zero
 bidder ducks: the tricks his cards would take go to the other seats), then bids the
 legal bid with the best mean score (``expected_score``: the engine's ``bid_score`` over
-the tricks taken, normal about the estimate with its standard deviation): a miss costs 10 a trick bid and an extra trick scores only 1, so the bid
-sits below the estimate, the more so the less sure the hand. It bids at least the sure
-tricks (HJ; LJ when HJ is out of play; with both blukes out of play, the trumps no
-unseen trump beats) and at least 1, or 0 (when ``min_bid = 0``) below
-``zero_threshold`` with no sure trick; under ``hook`` the dealer's barred bid is not
-among the legal bids, so he takes the neighbour worth more.
+the tricks taken, normal about the estimate with its standard deviation): a miss costs
+10 a trick bid and an extra trick scores only 1, so the bid sits below the estimate, the
+more so the less sure the hand. It bids at least the sure tricks (HJ; LJ when HJ is out
+of play; with both blukes out of play, the trumps no unseen trump beats) and at least 1,
+or 0 (when ``min_bid = 0``) below ``zero_threshold`` with no sure trick; under ``hook``
+the dealer's barred bid is not among the legal bids, so he takes the neighbour worth
+more.
 
 **Play**, aiming at the seat's own bid:
 

@@ -59,13 +59,14 @@ has not seen sit in the hands that matter, and a seat that showed a void in a
 trick (``shown_void``) cannot hold that suit.
 
 Knowledge rule: ``act`` reads only what the seat to act may know: its own hand
-``HANDS[me]`` and discards ``DISCARDS[me]`` (the bidder's include the kitty cards
-it dropped; its hand the ones it kept), and public slots: ``PHASE``, ``TO_ACT``,
-``DEALER``, ``NUM_PLAYERS``, ``OPTIONS``, ``BIDDER``, ``BID``, ``TRUMP``,
-``TRICK_NO``, ``IN_TRICK``, ``LED``, ``LED_CARD``, ``PLAYED``, the ``TRICKS``
-slots, the match's ``MATCH_TOTALS`` and ``MATCH_TARGET``, and through ``exchange_limit`` the number of cards left in the stock
-(``STOCK``'s count, public) and ``EXCHANGED``. Never other hands, their
-discards, ``KITTY``/``KITTY_TAKEN`` or the stock's cards.
+``HANDS[me]`` and discards ``DISCARDS[me]`` (the bidder's include the kitty
+cards it dropped; its hand the ones it kept), and public slots: ``PHASE``,
+``TO_ACT``, ``DEALER``, ``NUM_PLAYERS``, ``OPTIONS``, ``BIDDER``, ``BID``,
+``TRUMP``, ``TRICK_NO``, ``IN_TRICK``, ``LED``, ``LED_CARD``, ``PLAYED``, the
+``TRICKS`` slots, the match's ``MATCH_TOTALS`` and ``MATCH_TARGET``, and through
+``exchange_limit`` the number of cards left in the stock (``STOCK``'s count,
+public) and ``EXCHANGED``. Never other hands, their discards,
+``KITTY``/``KITTY_TAKEN`` or the stock's cards.
 """
 
 from __future__ import annotations

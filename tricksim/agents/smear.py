@@ -46,11 +46,12 @@ What it does, phase by phase:
 
 Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
 ``HANDS + me`` and ``DISCARDS + me`` (the NE widow it took is in them); the public ``PHASE DEALER
-TO_ACT NUM_PLAYERS OPTIONS BIDDER BID`` and the match's ``MATCH_TOTALS MATCH_TARGET MATCH_BID_ONLY``; ``TRUMP TABLE`` (NE Smear keeps trump private only until
-the bidder's first lead, and only the bidder acts before it); the public play ``TRICK_NO IN_TRICK
-LED TRICK_MASK WON TRICKS`` (voids shown are derived from the tricks). It never reads other seats'
-hands or discards, ``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not
-used: ties go to the lower card.
+TO_ACT NUM_PLAYERS OPTIONS BIDDER BID`` and the match's ``MATCH_TOTALS MATCH_TARGET
+MATCH_BID_ONLY``; ``TRUMP TABLE`` (NE Smear keeps trump private only until the bidder's first lead,
+and only the bidder acts before it); the public play ``TRICK_NO IN_TRICK LED TRICK_MASK WON
+TRICKS`` (voids shown are derived from the tricks). It never reads other seats' hands or discards,
+``STOCK``, ``REST_ORDER``, ``WIDOW_TAKEN`` or ``PLAYED_BY``. ``rng`` is not used: ties go to the
+lower card.
 """
 
 from __future__ import annotations
@@ -63,7 +64,8 @@ from ..sim.kernels import bit, has, lowest_card, popcount, trick_power, trick_wi
 from ..sim.smear import (
     BEATEN_BY, BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DISCARD_BASE, DRAWING, EFFECTIVE, GAME,
     GAME_VALUES, GAME_VALUE_MASKS, HANDS, HAND_SIZE, HIGH, HIGH_LOW_IN_PLAY, IN_TRICK, JACK, JICK, JOKER,
-    JOKER_POINT, LED, LOW, MATCH_BID_ONLY, MATCH_TARGET, MATCH_TOTALS, MAX_BID, MIN_BID, NESMEAR, NUM_PLAYERS, OPTIONS, O_HIGH_LOW, O_MAY_TRUMP, O_TEAMS,
+    JOKER_POINT, LED, LOW, MATCH_BID_ONLY, MATCH_TARGET, MATCH_TOTALS, MAX_BID, MIN_BID, NESMEAR, NUM_PLAYERS,
+    OPTIONS, O_HIGH_LOW, O_MAY_TRUMP, O_TEAMS,
     O_VARIANT, O_WIDOW, PHASE, PLAYING, PLAY_BASE, POINT_CARDS, POWER, RECORD, SHMEAR, SUIT_MASKS, TABLE, TO_ACT,
     TRICKS, TRICK_MASK, TRICK_NO, TRICK_SLOTS, TRUMP, TRUMPING, WON, discard_mask, draw_mask, extreme_trumps,
     game_points, left, play_mask, shows_void, team, trump_words,

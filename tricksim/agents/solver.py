@@ -408,7 +408,8 @@ def action_values(family, s, judge, objective, ws, actions, values):
                 continue
             for j in range(n):
                 d = actions[j] - base
-                if actions[j] >= A.CARD_BASE and has(valued, d) and merge(family, s, bit(c) | bit(d)) != bit(c) | bit(d):
+                pair = bit(c) | bit(d)
+                if actions[j] >= A.CARD_BASE and has(valued, d) and merge(family, s, pair) != pair:
                     values[i] = values[j]
                     valued |= bit(c)
                     filling = True

@@ -111,9 +111,10 @@ def compare_matches(game, agent_a, agent_b, matches: int = 2_000, seed: int = 0,
                     dask=None, progress: bool = True, overwrite: bool = False) -> dict:
     """Agent ``agent_a`` against ``agent_b`` over ``matches`` matches of ``game`` (a Game), every
     seating (see the module), in ``workers`` processes. ``out``: a Parquet file the rows stream to
-    (run again to resume); ``dask``: play on a Dask cluster. The result is the same every way. Returns ``matches``, ``seatings``, ``share_a`` and ``share_b``
-    (the mean share of a match A's side won, and B's from the same seats), their ``difference``
-    with a 95 % interval, and the mean deals a match took (``hands_a``, ``hands_b``)."""
+    (run again to resume); ``dask``: play on a Dask cluster. The result is the same every way.
+    Returns ``matches``, ``seatings``, ``share_a`` and ``share_b`` (the mean share of a match A's
+    side won, and B's from the same seats), their ``difference`` with a 95 % interval, and the
+    mean deals a match took (``hands_a``, ``hands_b``)."""
     check_run(matches, seed)
     check_dask(dask)
     _, (a, b) = seat_agents(game.name, [agent_a, agent_b], 2)  # a bad spec is an error before any play
