@@ -421,3 +421,44 @@ def test_bid_margin_reads_the_rules(name, options, margin):
     # high_low = in_play (20,000 deals, seed 61) +0.078 [+0.060, +0.096].
     state = tricksim.make_game(name, **options).new_hand(seed=1, dealer=0)
     assert H.bid_margin(state.array, H.DEFAULTS) == pytest.approx(margin)
+
+
+# --- the chance of being beaten and the strength now ----------------------------------------------
+
+
+def test_beat_chance_counts_the_unseen_cards_a_later_opponent_may_hold():
+    # NE Smear, widow 0, hearts trump; trick 1: s1 AH, s2 9H, s3 7H, s0 QH, s1 wins and leads. He
+    # has seen 9 cards (his 5 and the trick's 4): each other seat holds each of the 23 unseen ones
+    # with 5 / 23. Leading TS, both opponents (s2, s0; s3 is his partner) may beat it with one of the
+    # 4 unseen spades above it or, as any seat may trump in NE Smear, one of the 4 unseen trumps.
+    state = apply(deal("nesmear", NE_HANDS, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play AH, play 9H, play 7H, play QH")
+    s = state.array
+    me = 1
+    played = s[K.WON] | s[K.WON + 1] | s[K.TRICK_MASK]
+    unseen = K.DECK_MASKS[K.NESMEAR] & ~s[K.HANDS + me] & ~played & ~s[K.DISCARDS + me]
+    assert popcount(unseen) == 23
+    q = 5 / 23
+    above = trump = 1 - (1 - q) ** 4
+    beat = above + (1 - above) * trump
+    chance = H.beat_chance(s, parse_card("TS"), me, unseen, H.shown_voids(s))
+    assert chance == pytest.approx(1 - (1 - beat) ** 2)
+
+
+def test_beat_chance_is_zero_for_a_card_no_later_opponent_can_beat():
+    # Shmear, the bidder's first lead: nothing beats his AH.
+    state = shmear_play(PLAY)
+    s = state.array
+    unseen = K.DECK_MASKS[K.SHMEAR] & ~s[K.HANDS + 1] & ~s[K.DISCARDS + 1]
+    assert H.beat_chance(s, parse_card("AH"), 1, unseen, H.shown_voids(s)) == 0.0
+    assert H.beat_chance(s, parse_card("KH"), 1, unseen, H.shown_voids(s)) == 0.0  # his own AH is not out
+    assert H.beat_chance(s, parse_card("4H"), 1, unseen, H.shown_voids(s)) > 0.0
+
+
+@pytest.mark.parametrize("variant, is_trump, above, strength", [(K.SHMEAR, True, 0, 16), (K.SHMEAR, True, 14, 2),
+                                                                  (K.NESMEAR, True, 7, 2), (K.NESMEAR, True, 1, 14),
+                                                                  (K.SHMEAR, False, 0, 4), (K.SHMEAR, False, 1, 2),
+                                                                  (K.NESMEAR, False, 3, 0)])
+def test_card_strength_counts_the_cards_above_still_out(variant, is_trump, above, strength):
+    # A king whose ace is played is as strong as the ace was (the play's tables, ``_best_now``).
+    assert H.card_strength(variant, is_trump, above) == strength

@@ -32,17 +32,24 @@ What it does, phase by phase:
 * **Play.** Leading: a master trump (no unseen trump above it) while an opponent may hold trumps,
   which pulls them and catches the Jack/Jick/joker; the bidder without one leads a low trump when
   he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
-  out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat,
-  else the cheapest side card. Following: to a partner whose card no later opponent can beat,
-  feed the most (the joker, the Jack, tens) without overtaking him; otherwise win with the
-  cheapest card no later opponent can beat, unless it is a top trump (A K Q) and the trick is worth
+  out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
+  (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
+  Following: to a partner whose card no later opponent can beat (NE Smear: at most
+  ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him; otherwise
+  win with the cheapest card no later opponent can beat, unless it is a top trump (A K Q) and the trick is worth
   less than ``win_value``, or a trump ruffing a plain trick worth less than ``ruff_value`` (but a
   Jack/Jick/joker, which the ruff saves): the trump stays for a trick that counts; risk a card
   only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
   card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
-  game points, 40 for a Jack/Jick/joker, and the card's strength in tricks. Low scores for
+  game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
+  NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
   whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
-  first trump it gives a partner's trick.
+  first trump it gives a partner's trick. The chance that a later opponent beats a card
+  (``beat_chance``) gives each of them each unseen card with the same chance (``hold_chances``; the
+  Shmear trumps are all in hands, the dead cards plain), none of a suit he has shown void in, and a
+  trump to play where trumps are allowed, he has shown the suit led void or too few cards of it
+  are left; it is 0 exactly when no later opponent can beat the card. In NE Smear, where any seat
+  may trump, the risks above measured better than sure winners only; in Shmear they did not.
 
 Knowledge rule: the agent reads only what the seat to act may know. State slots read: its own
 ``HANDS + me`` and ``DISCARDS + me`` (the NE widow it took is in them); the public ``PHASE DEALER
@@ -104,6 +111,10 @@ PARAMS = (
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
+    ("ne_lead_risk", 0.4, "NE Smear: chance of being beaten (beat_chance) up to which a side card leads "
+                          "as a winner (Shmear: 0, a card no later opponent can beat)"),
+    ("ne_feed_risk", 0.4, "NE Smear: chance of being beaten up to which a partner's winning card is fed "
+                          "points (Shmear: 0)"),
     # bidding in a match
     ("match_slack", 0.5, "points above its estimate a seat bids to keep another team from going out "
                          "on this hand (match_stop; measured in match play)"),
@@ -113,8 +124,8 @@ PARAMS = (
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
- DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, MATCH_SLACK,
- MATCH_SLACK_BID_ONLY) = range(len(PARAMS))
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_LEAD_RISK,
+ NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -132,6 +143,19 @@ def _game_value(c: int) -> int:
     return sum(int(GAME_VALUES[k]) for k in range(len(GAME_VALUES)) if int(GAME_VALUE_MASKS[k]) >> c & 1)
 
 
+TRUMP_STEP = np.array([1, 2], dtype=np.int64)  # strength per trump above, per variant (15 and 8 trumps)
+
+
+@nb.njit(cache=True, inline="always")
+def card_strength(v, is_trump, above):
+    """A card's strength in tricks with ``above`` cards of its suit above it still out: a trump 16
+    (the top one) down to 2 (the lowest, in both variants), a plain card 4 on top, 2 second, else 0
+    (a plain card may still win a trick)."""
+    if is_trump:
+        return 16 - above * TRUMP_STEP[v]
+    return max(4 - 2 * above, 0)
+
+
 def _tables():
     """Per row and card: the higher and lower cards of its effective suit, the card's strength,
     and the cost tables of the play; per row: the trump masks the evaluation counts."""
@@ -141,6 +165,7 @@ def _tables():
     feed_value = np.zeros((8, 54), dtype=np.int64)  # to give it to a partner's trick: highest first
     win_cost = np.zeros((8, 54), dtype=np.int64)  # to win a trick with it: lowest first
     keep = np.zeros((8, 54), dtype=np.int64)  # to keep it in a discard: lowest discarded first
+    strength = np.zeros((8, 54), dtype=np.int64)  # in tricks, every card above it still out
     capture = np.zeros(8, dtype=np.int64)  # the point cards the trick winner takes
     top3 = np.zeros(8, dtype=np.int64)  # A K Q of trump
     top4 = np.zeros(8, dtype=np.int64)  # A K Q J of trump
@@ -166,19 +191,15 @@ def _tables():
             rank = c % 13 if c != JOKER else 0
             gp = _game_value(c)
             cap = int(capture[row] >> c & 1)
-            if c in trumps:  # strength 2 (lowest trump) .. 16 (the A), in both variants
-                strength = 2 + trumps.index(c) * 14 // (len(trumps) - 1)
-                keep[row, c] = 1000 + POWER[row, c]
-            else:
-                strength = {12: 4, 11: 2}.get(rank, 0)  # a plain A or K may still win a trick
-                keep[row, c] = plain_keep.get(rank, rank)
-            throw_cost[row, c] = 16 * (gp + CARD_POINTS * cap + strength) + rank
-            feed_value[row, c] = 16 * (gp + CARD_POINTS * cap - strength) - rank
-            win_cost[row, c] = 16 * strength - 8 * gp - 16 * CARD_POINTS * cap + rank
-    return higher, lower, throw_cost, feed_value, win_cost, keep, capture, top3, top4, point_mask
+            keep[row, c] = 1000 + POWER[row, c] if c in trumps else plain_keep.get(rank, rank)
+            st = strength[row, c] = card_strength(v, c in trumps, bin(int(higher[row, c])).count("1"))
+            throw_cost[row, c] = 16 * (gp + CARD_POINTS * cap + st) + rank
+            feed_value[row, c] = 16 * (gp + CARD_POINTS * cap - st) - rank
+            win_cost[row, c] = 16 * st - 8 * gp - 16 * CARD_POINTS * cap + rank
+    return higher, lower, throw_cost, feed_value, win_cost, keep, strength, capture, top3, top4, point_mask
 
 
-HIGHER, LOWER, THROW_COST, FEED_VALUE, WIN_COST, KEEP, CAPTURE, TOP3, TOP4, POINT_MASK = _tables()
+HIGHER, LOWER, THROW_COST, FEED_VALUE, WIN_COST, KEEP, STRENGTH, CAPTURE, TOP3, TOP4, POINT_MASK = _tables()
 TENS = int(GAME_VALUE_MASKS[4])
 ACES = int(GAME_VALUE_MASKS[0])
 TEN_RANK = 8
@@ -196,6 +217,26 @@ def _best(cards, table, row, lowest):
         c = lowest_card(m)
         m &= m - 1
         value = table[row, c] if lowest else -table[row, c]
+        if best < 0 or value < best_value:
+            best, best_value = c, value
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def _best_now(cards, table, row, lowest, unseen, sign):
+    """``_best`` over a play table (``THROW_COST``, ``WIN_COST``: ``sign`` 1; ``FEED_VALUE``: -1) with,
+    in NE Smear, each card's strength as it is now, counting only the cards above it still unseen:
+    a king whose ace is played is kept as the ace was. (In Shmear it measured no better: there the
+    tables' strength stays.)"""
+    v = row // 4
+    best, best_value = -1, 0
+    m = np.int64(cards)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        now = card_strength(v, EFFECTIVE[row, c] == row % 4, popcount(HIGHER[row, c] & unseen))
+        value = table[row, c] + sign * 16 * (now - STRENGTH[row, c]) * (v == NESMEAR)
+        value = value if lowest else -value
         if best < 0 or value < best_value:
             best, best_value = c, value
     return best
@@ -418,43 +459,86 @@ def _void(voids, seat, suit):
 
 
 @nb.njit(cache=True, inline="always")
-def beaten_later(s, c, me, unseen, voids):
-    """True when an opponent still to play in this trick may beat ``c``, the card that would be
-    winning it (led by ``me``, or of the suit led or a trump); ``unseen``: cards ``me`` has not seen."""
+def hold_chances(s, unseen):
+    """The chance that one seat still to play in this trick holds a given unseen trump, and a
+    given unseen plain card: its cards over the ``unseen`` ones, where the Shmear trumps
+    are all in hands (the draw throws only plain cards and the dealer keeps his trumps: docs/rules.md,
+    Shmear: Draw), so the dead cards are plain ones; in NE Smear any unseen card may be undealt."""
+    row = s[TABLE]
+    n = s[NUM_PLAYERS]
+    h = HAND_SIZE - s[TRICK_NO]  # a later seat has not played to this trick yet
+    after = n - s[IN_TRICK] - 1
+    held = after * h + (n - 1 - after) * (h - 1)  # the other seats' cards: the live unseen ones
+    u = popcount(unseen)
+    if s[OPTIONS + O_VARIANT] == NESMEAR or u == 0:
+        q = h / max(u, 1)
+        return q, q
+    trumps = popcount(unseen & SUIT_MASKS[row, s[TRUMP]])
+    live = min(trumps, held)
+    q_trump = h / held * live / trumps if trumps > 0 else 0.0
+    q_plain = h / held * (held - live) / (u - trumps) if u > trumps else 0.0
+    return q_trump, q_plain
+
+
+@nb.njit(cache=True, inline="always")
+def beat_chance(s, c, me, unseen, voids):
+    """The chance that an opponent still to play in this trick beats ``c``, the card that would be
+    winning it (led by ``me``, or of the suit led or a trump); ``unseen``: cards ``me`` has not seen.
+    Each later opponent holds each unseen card with ``hold_chances``, none of a suit he has shown
+    void in; he beats ``c`` with a higher card of its suit, or with a trump when he may play one:
+    trumps allowed, the suit led shown void, or too few cards of it left for the seats to come.
+    0 exactly when no later opponent can beat ``c``."""
     row = s[TABLE]
     t = s[TRUMP]
     e = EFFECTIVE[row, c]
     led = s[LED] if s[IN_TRICK] > 0 else e
     after = s[NUM_PLAYERS] - s[IN_TRICK] - 1
-    higher = HIGHER[row, c] & unseen
-    trumps_out = SUIT_MASKS[row, t] & unseen if e != t else np.int64(0)
-    if higher == 0 and trumps_out == 0:
-        return False
+    higher = popcount(HIGHER[row, c] & unseen)
+    trumps_out = popcount(SUIT_MASKS[row, t] & unseen) if e != t else 0
+    if after == 0 or (higher == 0 and trumps_out == 0):
+        return 0.0
+    q_trump, q_plain = hold_chances(s, unseen)
     loose = s[OPTIONS + O_MAY_TRUMP] != 0 or led == t
     loose |= popcount(unseen & SUIT_MASKS[row, led]) < after  # too few left: some must be out
+    q_own = q_trump if e == t else q_plain
+    p_high = 1.0 - (1.0 - q_own) ** higher
+    p_trump = 1.0 - (1.0 - q_trump) ** trumps_out
+    safe = 1.0
     p = me
     for _ in range(after):
         p = left(s, p)
         if team(s, p) == team(s, me):
             continue
-        can_trump = not _void(voids, p, t) and (loose or _void(voids, p, led))
+        void_led = _void(voids, p, led)
+        # a void he has not shown is not counted: in Shmear, where it matters, the sure winners
+        # of that count measured better than any weighing of the voids the draw makes likely
+        can_trump = 0.0 if _void(voids, p, t) or not (loose or void_led) else 1.0
         if e == t:
-            if higher != 0 and can_trump:
-                return True
-        elif (higher != 0 and not _void(voids, p, led)) or (trumps_out != 0 and can_trump):
-            return True
-    return False
+            beat = p_high * can_trump
+        else:
+            own = 0.0 if void_led else p_high
+            beat = own + (1.0 - own) * p_trump * can_trump
+        safe *= 1.0 - beat
+    return 1.0 - safe
 
 
 @nb.njit(cache=True, inline="always")
-def _safe(s, cards, me, unseen, voids):
-    """The cards of ``cards`` that no later opponent can beat."""
+def _ne(s, risk):
+    """``risk`` in NE Smear, 0 in Shmear: there any seat may trump, so ``beat_chance`` counts every
+    way to beat a card; in Shmear it leaves out the voids not shown, and only a card no later
+    opponent can beat measured better than any risk."""
+    return risk if s[OPTIONS + O_VARIANT] == NESMEAR else 0.0
+
+
+@nb.njit(cache=True, inline="always")
+def _safe(s, cards, me, unseen, voids, risk):
+    """The cards of ``cards`` that later opponents beat with a chance of at most ``risk``."""
     safe = np.int64(0)
     m = np.int64(cards)
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        if not beaten_later(s, c, me, unseen, voids):
+        if beat_chance(s, c, me, unseen, voids) <= risk:
             safe |= bit(c)
     return safe
 
@@ -475,19 +559,20 @@ def _lead(s, me, legal, unseen, voids, params):
             if HIGHER[row, top] & unseen == 0:
                 return top
             if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
-                return _best(mine, THROW_COST, row, True)  # draw out the higher ones
+                return _best_now(mine, THROW_COST, row, True, unseen, 1)  # draw out the higher ones
         elif out == 0 and mine & CAPTURE[row] != 0:  # nothing can catch them any more
             return lowest_card(mine & CAPTURE[row])
     side = legal & ~trumps
+    lead_risk = _ne(s, params[NE_LEAD_RISK])
     if side != 0:
-        safe = _safe(s, side, me, unseen, voids)
+        safe = _safe(s, side, me, unseen, voids, lead_risk)
         if safe != 0:
-            return _best(safe, WIN_COST, row, True)
-        return _best(side, THROW_COST, row, True)
+            return _best_now(safe, WIN_COST, row, True, unseen, 1)
+        return _best_now(side, THROW_COST, row, True, unseen, 1)
     top, _ = extreme_trumps(row, mine)
     if HIGHER[row, top] & unseen == 0:
-        return _best(_safe(s, mine, me, unseen, voids) | bit(top), WIN_COST, row, True)
-    return _best(mine, THROW_COST, row, True)
+        return _best_now(_safe(s, mine, me, unseen, voids, lead_risk) | bit(top), WIN_COST, row, True, unseen, 1)
+    return _best_now(mine, THROW_COST, row, True, unseen, 1)
 
 
 @nb.njit(cache=True, inline="always")
@@ -526,22 +611,22 @@ def _follow(s, me, legal, unseen, voids, params):
     trick = s[TRICK_MASK]
     value = game_points(trick) + CAPTURE_WEIGHT * popcount(trick & CAPTURE[row])
     if team(s, seat) == team(s, me):
-        if not beaten_later(s, winning, me, unseen, voids):  # his trick: feed it, don't overtake
-            return _best(under if under != 0 else legal, FEED_VALUE, row, False)
-        safe = _safe(s, beaters, me, unseen, voids)
+        if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
+            return _best_now(under if under != 0 else legal, FEED_VALUE, row, False, unseen, -1)
+        safe = _safe(s, beaters, me, unseen, voids, 0.0)
         if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
-            return _best(safe, WIN_COST, row, True)
-        return _best(under if under != 0 else legal, THROW_COST, row, True)
-    safe = _safe(s, beaters, me, unseen, voids)
+            return _best_now(safe, WIN_COST, row, True, unseen, 1)
+        return _best_now(under if under != 0 else legal, THROW_COST, row, True, unseen, 1)
+    safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
-        c = _best(safe, WIN_COST, row, True)
+        c = _best_now(safe, WIN_COST, row, True, unseen, 1)
         if under == 0 or _worth_winning(s, c, value, params):
             return c
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
-        c = _best(beaters, THROW_COST, row, True)
+        c = _best_now(beaters, THROW_COST, row, True, unseen, 1)
         if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
             return c
-    return _best(legal, THROW_COST, row, True)
+    return _best_now(legal, THROW_COST, row, True, unseen, 1)
 
 
 @nb.njit(cache=True, inline="always")
