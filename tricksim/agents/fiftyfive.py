@@ -36,7 +36,9 @@ What it does, phase by phase:
   (beaten with chance at most ``lead_risk``), or to pull theirs when the seat holds
   ``pull_trumps`` trumps on the bidder's side or ``defender_pull`` against it (by
   default never: a defender's trump lead only helps the bidder draw trumps); otherwise the
-  cheapest safe card, and with none the lowest card. Following: when a partner
+  cheapest safe card; with none the card least likely to be beaten when that chance is at
+  most ``lead_try`` (the bidder's side) or ``defender_try`` (a defender alone; with partners
+  never), and otherwise the lowest card. Following: when a partner
   (``teams``) wins the trick, the lowest card, never overtaking unless the partner is
   beaten with chance above ``overtake_risk`` and a safe winner is at hand; else the
   cheapest winning card that the opponents still to play beat with chance at most
@@ -150,13 +152,16 @@ PARAMS = (
     ("plain_risk", 1.0, "highest chance of being beaten at which a follower still wins with a plain card"),
     ("stop_risk", 1.0, "highest chance of being beaten at which a defender still takes a trick from the bidder"),
     ("defender_pull", 9.0, "trumps from which a defender (not the bidder's side) leads its top trump"),
+    ("lead_try", 0.35, "highest chance of being beaten at which a leader on the bidder's side with no safe card "
+                       "leads its likeliest winner"),
+    ("defender_try", 0.3, "lead_try for a defender playing alone (teams = 0)"),
     ("match_slack", 20.0, "points above its worth a seat bids to keep another side from going out on this "
                          "hand (match_stop; measured in match play)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, WIN_WEIGHT, LOW_TRUMP, KING,
  WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
- DEFENDER_PULL, MATCH_SLACK) = range(len(PARAMS))
+ DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -503,10 +508,35 @@ def cheapest_safe(candidates, t, cards, unknown, held, risk, plain_risk):
     return best
 
 
+@nb.njit(cache=True, inline="always")
+def likeliest_winner(candidates, t, cards, unknown, held):
+    """The card of ``candidates`` least likely to be beaten (the lowest in power on a tie)."""
+    best, best_p, best_power = -1, 2.0, 1 << 30
+    m = np.int64(candidates)
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        p = beaten(c, t, cards, unknown, held)
+        if p < best_p or (p == best_p and POWER[t, c] < best_power):
+            best, best_p, best_power = c, p, POWER[t, c]
+    return best
+
+
+@nb.njit(cache=True, inline="always")
+def try_risk(s, me, params):
+    """The highest chance of being beaten at which a leader with no safe card leads its likeliest
+    winner: ``lead_try`` on the bidder's side, ``defender_try`` for a defender alone; never for a
+    defender with partners (measured: with teams a defender's low lead is better, -0.27 a deal)."""
+    if side(s, me) == side(s, s[BIDDER]):
+        return params[LEAD_TRY]
+    return params[DEFENDER_TRY] if s[OPTIONS + O_TEAMS] <= 1 else 0.0
+
+
 @nb.njit(cache=True)
 def lead_card(s, me, t, hand, unseen, params):
     """Lead the top trump while opponents may hold trumps, if it is safe or the seat holds
-    ``pull_trumps`` trumps (pulling theirs); else the cheapest safe card; else the lowest."""
+    ``pull_trumps`` trumps (pulling theirs); else the cheapest safe card; else the likeliest
+    winner if it is beaten with chance at most ``try_risk``; else the lowest."""
     unknown = popcount(unseen)
     cards, held = threat(s, me, t, 1, unseen)
     trumps = hand & TRUMPS[t]
@@ -520,7 +550,13 @@ def lead_card(s, me, t, hand, unseen, params):
         if popcount(trumps) >= pull or beaten(top, t, cards, unknown, held) <= params[LEAD_RISK]:
             return top
     safe = cheapest_safe(hand, t, cards, unknown, held, params[LEAD_RISK], params[LEAD_RISK])
-    return safe if safe >= 0 else lowest_power(hand, t)
+    if safe >= 0:
+        return safe
+    # no safe card: a fair chance of a trick beats giving one away with the lowest card
+    likeliest = likeliest_winner(hand, t, cards, unknown, held)
+    if beaten(likeliest, t, cards, unknown, held) <= try_risk(s, me, params):
+        return likeliest
+    return lowest_power(hand, t)
 
 
 @nb.njit(cache=True)
