@@ -423,3 +423,16 @@ def test_the_estimate_reads_the_exchange_and_the_teams():
 
     alone = estimate()
     assert estimate(exchange=3) < alone < estimate(teams=2)
+
+
+def test_without_a_safe_card_the_leader_tries_its_likeliest_winner():
+    # Two players, hearts trumps; seat 1 bid and leads with JH KC 8D 9S TS. Only the 5H beats the
+    # JH, and the one opponent holds 5 of the 42 cards seat 1 has not seen: beaten with chance
+    # 5/42 ~ 0.12, above lead_risk (0.1), so no card is safe; the plain cards lose to any of
+    # many trumps. The JH is the likeliest winner and its chance is within lead_try (0.35): lead
+    # it rather than give the trick away with the TS. With lead_try 0 the lowest card, TS, goes.
+    state = _to_play(["KD QD JD TD 7D", "JH KC 8D 9S TS"], kitty="KH 6H 7H 8H 9H", trump="H")
+    assert _choice(state) == "play JH"
+    params = H.DEFAULTS.copy()
+    params[H.LEAD_TRY] = 0.0
+    assert _choice(state, params) == "play TS"
