@@ -436,3 +436,19 @@ def test_without_a_safe_card_the_leader_tries_its_likeliest_winner():
     params = H.DEFAULTS.copy()
     params[H.LEAD_TRY] = 0.0
     assert _choice(state, params) == "play TS"
+
+
+def test_the_60_threshold_falls_with_one_partner_only():
+    # slam_allowance: partner_slam (6) with one partner against two opponents, a third of it
+    # against four (6 players, teams of 3: 6 / 3 = 2), nothing alone or with two partners.
+    def allowance(players, **options):
+        kitty = "KD QD JD TD 2H"
+        rest = [c for c in ALL if c not in kitty.split()]
+        hands = [" ".join(rest[5 * p:5 * p + 5]) for p in range(players)]
+        state = _deal(hands, kitty=kitty, dealer=0, **options)
+        return H.slam_allowance(state.array, H.DEFAULTS)
+
+    assert allowance(4, teams=2) == 6.0
+    assert allowance(6, teams=3) == 2.0
+    assert allowance(6, teams=2) == 0.0
+    assert allowance(5) == 0.0

@@ -17,7 +17,8 @@ What it does, phase by phase:
   ``bid_margin`` and, with ``exchange``, the same kitty price of each rival's draws
   (``exchange_draws``: every other seat's exchange is a small kitty of its own), and bids
   the highest value of ``bid_values`` that covers (60 only when the hand alone is worth
-  ``slam_points``: all five tricks). The dealer raises to
+  ``slam_points``: all five tricks; less ``slam_allowance`` with one partner, who helps take
+  them). The dealer raises to
   the next value when covered (that wins the auction), else holds when the worth plus
   ``dealer_hold`` reaches the bid; in the duel the displaced bidder raises one step
   when covered. With nobody bidding the dealer bids the lowest value if covered. In a match,
@@ -54,7 +55,8 @@ The defaults come from self-play: ``suit_value``'s weights were fitted to the tr
 bidders take, then every parameter was swept with one seat changed among default
 seats (2 to 9 players) until no single change gained; ``win_risk``, ``plain_risk``,
 ``stop_risk`` and ``defender_pull`` were set later against the earlier heuristic
-(9814506) on duplicate deals.
+(9814506) on duplicate deals, ``lead_try``, ``defender_try`` and ``partner_slam`` against
+b4e631a's.
 
 Chances are hypergeometric (``P_NONE``): ``held`` of the ``unknown`` cards the seat
 has not seen sit in the hands that matter, and a seat that showed a void in a
@@ -141,6 +143,7 @@ PARAMS = (
     ("players_step", 1.0, "points added to the estimate per player fewer than five (taken per player more)"),
     ("dealer_hold", 4.0, "points of allowance when the dealer holds (matches) a bid"),
     ("slam_points", 28.0, "estimate of the hand alone from which a seat bids or holds 60"),
+    ("partner_slam", 6.0, "points slam_points falls with one partner against two opponents (slam_allowance)"),
     ("win_weight", 0.55, "tricks per unit of a card's chance that no opponent holds a card beating it"),
     ("low_trump", 0.5, "tricks every trump adds besides (it ruffs, and survives the pull)"),
     ("king", 0.2, "tricks a side king adds besides"),
@@ -159,7 +162,7 @@ PARAMS = (
                          "hand (match_stop; measured in match play)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-(BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, WIN_WEIGHT, LOW_TRUMP, KING,
+(BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, PARTNER_SLAM, WIN_WEIGHT, LOW_TRUMP, KING,
  WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
  DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK) = range(len(PARAMS))
 
@@ -340,6 +343,19 @@ def hand_estimate(s, seat, params):
     return value
 
 
+@nb.njit(cache=True, inline="always")
+def slam_allowance(s, params):
+    """Points the 60 threshold falls with teams: ``partner_slam`` with one partner and two
+    opponents (four players, two teams), spread thinner the more opponents there are; none with
+    two or more partners, whose share already lifts the estimate (measured: lower thresholds
+    there lose, 6 players in teams of 3: -0.78 a deal with 3 points)."""
+    n = s[NUM_PLAYERS]
+    opp = opponents(s)
+    if n - 1 - opp != 1:
+        return 0.0
+    return params[PARTNER_SLAM] / (opp - 1)
+
+
 @nb.njit(cache=True)
 def match_stop(s, seat):
     """The lowest bid value (60 aside) that, made by the side of ``seat``, leaves every other side
@@ -374,7 +390,7 @@ def bid_rule(s, seat, estimate, params):
     rival_kitty = params[KITTY_BONUS] * exchange_draws(s) / KITTY_SIZE
     worth = (estimate + params[KITTY_BONUS] - rival_kitty + params[POSITION_STEP] * position
              + params[PLAYERS_STEP] * (5 - n) - params[BID_MARGIN])
-    slam = estimate >= params[SLAM_POINTS]
+    slam = estimate >= params[SLAM_POINTS] - slam_allowance(s, params)
     current = s[BID]
     cover = 0  # the highest bid value covered
     step_up = 0  # the lowest bid value above the current bid
