@@ -21,14 +21,13 @@ import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..agents import seat_agents
 from ..agents.seats import Seats
-from ..sim.batch import check_run, progress_bar, stream_file, write_part
+from ..sim.batch import check_run, collect_chunks
 from ..sim.cluster import check_dask, dask_client, play_chunks
 from ..spec import make_game
 from .compare import seatings
@@ -121,24 +120,10 @@ def compare_matches(game, agent_a, agent_b, matches: int = 2_000, seed: int = 0,
     run = MatchRun(game.name, dict(game.options), int(matches), int(seed), a, b)
     todo = [(k, first, min(CHUNK, matches - first)) for k, first in enumerate(range(0, matches, CHUNK))]
     with dask_client(dask) as client:
-        if out is not None:
-            out = Path(out)
-
-            def play(missing, folder: Path):
-                for k, rows in _play(run, missing, client, workers):
-                    write_part(rows, folder, k)
-                    yield k
-
-            rows = pd.read_parquet(stream_file(out, out.with_suffix(".parts"), run.describe(), todo, play,
-                                               what="match comparison", progress=progress,
-                                               desc=f"{game.name} matches", unit=" matches", overwrite=overwrite))
-        else:
-            frames = {}
-            with progress_bar(matches, 0, f"{game.name} matches", " matches", show=progress) as bar:
-                for k, part in _play(run, todo, client, workers):
-                    frames[k] = part
-                    bar.update(todo[k][2])
-            rows = pd.concat([frames[k] for k in sorted(frames)], ignore_index=True)
+        rows = collect_chunks(lambda some: _play(run, some, client, workers), todo, out, run.describe(),
+                              what="match comparison", progress=progress, desc=f"{game.name} matches",
+                              unit=" matches", overwrite=overwrite)
+    rows = pd.read_parquet(rows) if out is not None else rows
     return {"game": game.name, "title": game.label, "agent_a": a, "agent_b": b,
             "matches": matches, "seatings": seatings(game), "share_a": float(rows["share_a"].mean()),
             "share_b": float(rows["share_b"].mean()), "difference": mean_interval(rows["share_a"] - rows["share_b"]),

@@ -33,7 +33,7 @@ from ..agents import seat_agents
 from ..agents.solver import compiled
 from ..errors import OptionError
 from ..records import decisions, simulated_record, write_json
-from ..sim.batch import check_run, progress_bar, stream_file, write_part
+from ..sim.batch import check_run, collect_chunks
 from ..sim.cluster import check_dask, dask_client, play_chunks
 from ..spec import make_game, spec
 from .explain import Valuer
@@ -160,22 +160,9 @@ def mine(game, hands: int, seed: int = 0, agents="heuristic", seats=None, sample
     check_dask(dask)
     todo = _chunks(mining)
     with dask_client(dask) as client:
-        if out is not None:
-            out = Path(out)
-
-            def play(missing, folder: Path):
-                for k, rows in play_chunks(play_chunk, mining, missing, client):
-                    write_part(rows, folder, k)
-                    yield k
-
-            return stream_file(out, out.with_suffix(".parts"), mining.describe(), todo, play, what="mining",
-                               progress=progress, desc=f"{game.name} mine", unit=" deals", overwrite=overwrite)
-        frames = {}
-        with progress_bar(hands, 0, f"{game.name} mine", " deals", show=progress) as bar:
-            for k, rows in play_chunks(play_chunk, mining, todo, client):
-                frames[k] = rows
-                bar.update(todo[k][2])
-    return pd.concat([frames[k] for k in sorted(frames)], ignore_index=True)
+        return collect_chunks(lambda some: play_chunks(play_chunk, mining, some, client), todo, out,
+                              mining.describe(), what="mining", progress=progress, desc=f"{game.name} mine",
+                              unit=" deals", overwrite=overwrite)
 
 
 # --- the summary ------------------------------------------------------------------------------

@@ -407,6 +407,32 @@ def _run_text(description: str) -> str:
         return description
 
 
+def collect_chunks(chunks: Callable[[list], Iterable[tuple[int, pd.DataFrame]]], todo: list[tuple[int, int, int]],
+                   out=None, description: str = "", what: str = "run", progress: bool = True, desc: str = "",
+                   unit: str = " hands", overwrite: bool = False):
+    """The rows of the chunks ``todo`` (index, first, count), which ``chunks(some)`` plays and yields
+    as (index, rows): with ``out``, streamed to that Parquet file through its parts folder,
+    resuming a stopped run (``stream_file``), and its path returned; else joined in chunk order
+    in memory."""
+    if out is not None:
+        out = Path(out)
+
+        def play(missing, folder: Path):
+            for k, rows in chunks(missing):
+                write_part(rows, folder, k)
+                yield k
+
+        return stream_file(out, out.with_suffix(".parts"), description, todo, play, what=what, progress=progress,
+                           desc=desc, unit=unit, overwrite=overwrite)
+    frames = {}
+    counts = {k: count for k, _, count in todo}
+    with progress_bar(sum(counts.values()), 0, desc, unit, show=progress) as bar:
+        for k, rows in chunks(todo):
+            frames[k] = rows
+            bar.update(counts[k])
+    return pd.concat([frames[k] for k in sorted(frames)], ignore_index=True)
+
+
 def stream_file(out: Path, parts: Path, description: str, chunks: list[tuple[int, int, int]],
                 play: Callable[[list, Path], Iterable[int]], what: str = "run", progress: bool = True,
                 desc: str = "", unit: str = " hands", overwrite: bool = False) -> Path:
