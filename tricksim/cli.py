@@ -23,8 +23,8 @@ import os
 import re
 import sys
 import time
-from pathlib import Path
 from decimal import Decimal
+from pathlib import Path
 
 from .errors import OptionError
 from .spec import make_game, names, specs
