@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 import tricksim
-from tricksim.agents.seats import Seats
 from tricksim.cli import main
+from tricksim.experiments import matches
 from tricksim.envs import GYM_IDS
 from tricksim.envs.aec import constructors
 
@@ -21,14 +21,7 @@ OPEN_ENDED = ["fiftyfive", "nesmear", "shmear"]  # matches played to a target: a
 
 def play_match(game, seed: int, agents: str = "heuristic"):
     """A match of ``game`` from ``seed`` played out by ``agents`` (drawing as ``simulate`` does)."""
-    seats = Seats(game, agents)
-    m = game.new_match(seed=seed)
-    while not m.is_over():
-        seats.new_hand(seed, m.hand_number)
-        number = m.hand_number
-        while m.hand_number == number and not m.is_over():
-            m.apply(seats.act(m.state))
-    return m
+    return matches.play_match(game, [agents] * game.players, seed)
 
 
 def best_seats(totals: list[int]) -> list[int]:

@@ -27,6 +27,7 @@ import pandas as pd
 
 from ..agents import seat_agents
 from ..agents.seats import Seats
+from ..envs.table import episode_seed
 from ..sim.batch import check_run, collect_chunks
 from ..sim.cluster import check_dask, dask_client, play_chunks
 from ..spec import make_game
@@ -50,11 +51,6 @@ class MatchRun:
 
     def describe(self) -> str:
         return json.dumps({"matches": asdict(self)}, sort_keys=True)
-
-
-def match_seed(seed: int, match: int) -> int:
-    """The seed of match ``match`` of a run seeded ``seed``: independent streams."""
-    return int(np.random.SeedSequence([seed, match]).generate_state(1, np.uint64)[0] >> np.uint64(1))
 
 
 def play_match(game, agents: list[str], seed: int):
@@ -82,7 +78,7 @@ def play_chunk(run: MatchRun, first: int, count: int) -> pd.DataFrame:
     sides = seatings(game)
     rows = []
     for i in range(first, first + count):
-        seed = match_seed(run.seed, i)
+        seed = episode_seed(run.seed, i)  # as the environments' match episodes
         b_match = play_match(game, [run.agent_b] * game.players, seed)
         a_shares, b_shares, a_hands = [], [], []
         for side in sides:
