@@ -13,6 +13,7 @@
     tricksim play sheepshead --seat 2 --opponents heuristic --seed 5 --record hand.json
     tricksim compare sheepshead --a "exec:node examples/bots/simple.js" --b heuristic --hands 2000
     tricksim train bluke --steps 200000 --out runs/bluke        (needs pip install 'tricksim[rl]')
+    tricksim train bluke --mode imitate --steps 2M --out runs/bluke-imitate
     tricksim warmup sheepshead fiftyfive --only heuristic study
 """
 
@@ -294,11 +295,17 @@ def play_command(args: argparse.Namespace) -> int:
 
 
 def train_command(args: argparse.Namespace) -> int:
+    game = make_game(args.game, **_parse_sets(args.set))
+    if args.mode == "imitate":
+        from .rl.imitate import format_imitation, imitate, write_imitation  # checks for the rl extra first
+
+        result = imitate(game, args.steps, teacher=args.teacher, epochs=args.epochs, seed=args.seed, out=args.out,
+                         eval_hands=args.eval_hands, hands=args.hands, progress=sys.stdout.isatty())
+        return _report(format_imitation(result), write_imitation, result, result["folder"])
     from .rl.train import format_train, train, write_train  # train checks for the rl extra first
 
-    game = make_game(args.game, **_parse_sets(args.set))
     result = train(game, args.steps, mode=args.mode, opponents=args.opponents, seed=args.seed, out=args.out,
-                   eval_every=args.eval_every, eval_hands=args.eval_hands, hands=args.hands,
+                   eval_every=args.eval_every, eval_hands=args.eval_hands, hands=args.hands, init=args.init or "",
                    progress=sys.stdout.isatty())
     return _report(format_train(result), write_train, result, result["folder"])
 
@@ -491,10 +498,18 @@ def build_parser() -> argparse.ArgumentParser:
     trn = sub.add_parser("train", help="train a policy with MaskablePPO (needs pip install 'tricksim[rl]')",
                          epilog=COUNTS)
     trn.add_argument("game", help=f"one of: {', '.join(names())}")
-    trn.add_argument("--mode", choices=("single", "selfplay"), default="single",
+    trn.add_argument("--mode", choices=("single", "selfplay", "imitate"), default="single",
                      help="single: one seat against --opponents (Gymnasium); selfplay: one seat against a frozen "
-                          "copy of itself (PettingZoo) (default single)")
-    trn.add_argument("--steps", type=count, default=200_000, help="the learner's environment steps (default 200000)")
+                          "copy of itself (PettingZoo); imitate: learn the --teacher's decisions (default single)")
+    trn.add_argument("--steps", type=count, default=200_000,
+                     help="the learner's environment steps; imitate: the teacher's decisions to learn from, in "
+                          "whole parts of 5,000 deals (default 200000)")
+    trn.add_argument("--teacher", default="heuristic",
+                     help="imitate: the agents whose decisions are learnt, one for all seats or one per seat "
+                          "(heuristic, pimc:worlds=20, ...; default heuristic)")
+    trn.add_argument("--epochs", type=count, default=4, help="imitate: passes over the decisions (default 4)")
+    trn.add_argument("--init", help="single and selfplay: a policy file to start from (e.g. an imitation's "
+                                    "policy.npz; its layers are kept)")
     trn.add_argument("--opponents", default="heuristic", help="single mode: random or heuristic, one for all seats "
                                                                "or one per seat (default heuristic)")
     trn.add_argument("--seed", type=int, default=0, help="seed of the deals and the network (default 0)")

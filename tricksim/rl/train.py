@@ -58,26 +58,30 @@ class Settings:
     refresh: int = 10_000
     reward_scale: float = 0.0
     ppo: dict = field(default_factory=dict)
+    init: str = ""
 
 
 def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
           eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int = 4,
-          layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, progress: bool = False,
-          **ppo) -> dict:
+          layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "",
+          progress: bool = False, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
 
     ``mode`` is ``"single"`` (the Gymnasium seat environment, the other seats ``opponents``) or
     ``"selfplay"`` (the PettingZoo environment, the others a snapshot of the learner refreshed
     every ``refresh`` steps). ``envs`` environments step side by side; ``layers`` are the hidden
     layers of the policy and value networks; ``ppo`` goes to MaskablePPO (``n_steps``,
-    ``learning_rate`` …). Returns the run: ``settings``, ``curve`` and ``evaluation``
+    ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g. ``imitate``'s) whose
+    network the policy starts from; ``layers`` then come from it. Returns the run: ``settings``, ``curve`` and ``evaluation``
     (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``.
 
     OptionError before any training for bad arguments or a missing ``rl`` extra.
     """
     require()
+    if init:
+        layers = _init_layers(game, init)
     settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
-                         reward_scale, ppo)
+                         reward_scale, ppo, init)
     folder = Path(out) if out else Path(_scratch_folder())
     done_curve = _resume_check(folder, settings)
     import torch
@@ -102,7 +106,7 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
 
 
 def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
-              ppo) -> Settings:
+              ppo, init="") -> Settings:
     if mode not in MODES:
         raise OptionError(f"mode = {mode!r}: choose one of {', '.join(MODES)}")
     for name, value, least in (("steps", steps, 1), ("eval_every", eval_every, 1), ("eval_hands", eval_hands, 1),
@@ -117,7 +121,7 @@ def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands,
         opponent_arrays(game, 0, opponents)  # checks the opponents
     scale = float(reward_scale) or score_spread(game)
     return Settings(game.name, dict(game.options), mode, str(opponents), int(seed), int(eval_every), int(eval_hands),
-                    int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo))
+                    int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo), str(init))
 
 
 def score_spread(game, hands: int = 2_000) -> float:
@@ -145,6 +149,7 @@ def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
         earlier = json.loads(saved.read_text())
     except (OSError, ValueError) as error:
         raise OptionError(f"{saved}: not a training run's settings ({error}); use another --out") from None
+    earlier.setdefault("init", "")  # runs from before policies could start from a file
     if earlier != json.loads(json.dumps(asdict(settings))):
         raise OptionError(f"{folder} holds another training run (its settings differ); use another --out")
     if not (folder / "model.zip").exists() or not (folder / "curve.csv").exists():
@@ -184,6 +189,8 @@ def _model(game, settings: Settings, folder: Path, done_curve):
     layers = list(settings.layers)
     model = MaskablePPO("MlpPolicy", vec, seed=settings.seed, device="cpu", verbose=0,
                         policy_kwargs={"net_arch": {"pi": layers, "vf": layers}}, **kwargs)
+    if settings.init:
+        _start_from(model, game, settings.init)
     folder.mkdir(parents=True, exist_ok=True)  # the settings are kept once MaskablePPO took them
     (folder / "train.json").write_text(json.dumps(asdict(settings), indent=1) + "\n")
     return model, vec
@@ -202,6 +209,30 @@ def network(model) -> tuple[list[np.ndarray], list[np.ndarray]]:
     weights = [m.weight.detach().cpu().numpy().T.astype(np.float64) for m in linear]
     biases = [m.bias.detach().cpu().numpy().astype(np.float64) for m in linear]
     return weights, biases
+
+
+def _init_layers(game, path) -> tuple:
+    """The hidden layer sizes of the policy file ``path`` (OptionError if it is not ``game``'s)."""
+    from ..agents.net import read_policy
+
+    weights, _ = read_policy(path, game)
+    return tuple(w.shape[1] for w in weights[:-1])
+
+
+def _start_from(model, game, path) -> None:
+    """Load the policy file ``path`` into ``model``'s policy network (its hidden layers and action
+    layer; the value network starts fresh)."""
+    import torch
+
+    from ..agents.net import read_policy
+
+    weights, biases = read_policy(path, game)
+    linear = [m for m in model.policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    linear.append(model.policy.action_net)
+    with torch.no_grad():
+        for m, w, b in zip(linear, weights, biases):
+            m.weight.copy_(torch.from_numpy(w.T.astype(np.float32)))
+            m.bias.copy_(torch.from_numpy(b.astype(np.float32)))
 
 
 def export(model, game, path) -> Path:
