@@ -223,22 +223,25 @@ def _versus(game, policy: Path, settings: ImitationSettings) -> dict:
 def plot_imitation(result: dict, path) -> None:
     """The held-out agreement with the teacher and the score against the heuristic, by epoch."""
     from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
 
     curve, settings = result["curve"], result["settings"]
     fig = Figure(figsize=(10, 4), layout="constrained")
     left, right = fig.subplots(1, 2)
     left.plot(curve["epoch"], curve["agreement"], marker="o", color="tab:green")
-    left.set_title(f"held-out decisions where the network takes {settings.teacher}'s action")
-    left.set_xlabel("epoch")
+    left.set_title("agreement with the teacher, held-out decisions")
+    left.set_ylabel(f"share of {settings.teacher}'s actions taken")
     left.set_ylim(0, 1)
     right.plot(curve["epoch"], curve["vs_heuristic"], marker="o", color="tab:blue")
     right.fill_between(curve["epoch"], curve["vs_heuristic_low"], curve["vs_heuristic_high"], color="tab:blue",
                        alpha=0.25, label="95 % interval")
     right.axhline(0, color="grey", lw=0.8)
     right.set_title(f"against the heuristic, {settings.eval_hands:,} duplicate deals")
-    right.set_xlabel("epoch")
     right.set_ylabel("score per deal, policy minus heuristic")
     right.legend(loc="lower right")
+    for ax in (left, right):
+        ax.set_xlabel("epoch")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     fig.suptitle(f"{settings.game}: imitation of {settings.teacher}, {result['steps']:,} decisions")
     fig.savefig(path, dpi=120)
 
