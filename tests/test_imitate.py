@@ -97,12 +97,9 @@ def test_an_imitation_learns_the_teacher_and_starts_ppo(game, tmp_path):
 
     from sb3_contrib import MaskablePPO
 
-    from tricksim.rl.train import _env_factory, _settings
-    from stable_baselines3.common.vec_env import DummyVecEnv
+    from tricksim.rl.tables import TablesVecEnv
 
-    settings = _settings(game, 64, "single", "heuristic", 0, 64, 10, 10, 1, (32,), 64, 1.0, {})
-    model = MaskablePPO("MlpPolicy", DummyVecEnv([_env_factory(game, settings)]), device="cpu",
-                        policy_kwargs={"net_arch": {"pi": [32], "vf": [32]}})
+    model = MaskablePPO("MlpPolicy", TablesVecEnv(GAME, 2), device="cpu", policy_kwargs={"net_arch": {"pi": [32], "vf": [32]}})
     _start_from(model, game, result["policy"])
     weights, biases = network(model)
     for w, want in zip(weights, read_policy(result["policy"], game)[0]):

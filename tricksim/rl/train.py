@@ -67,12 +67,13 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
           progress: bool = False, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
 
-    ``mode`` is ``"single"`` (the Gymnasium seat environment, the other seats ``opponents``) or
-    ``"selfplay"`` (the PettingZoo environment, the others a snapshot of the learner refreshed
-    every ``refresh`` steps). ``envs`` environments step side by side; ``layers`` are the hidden
-    layers of the policy and value networks; ``ppo`` goes to MaskablePPO (``n_steps``,
-    ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g. ``imitate``'s) whose
-    network the policy starts from; ``layers`` then come from it. Returns the run: ``settings``, ``curve`` and ``evaluation``
+    ``mode`` is ``"single"`` (``envs`` tables of the numba vector environment, ``rl.tables``, the
+    other seats ``opponents``) or ``"selfplay"`` (the PettingZoo environment, the others a snapshot
+    of the learner refreshed every ``refresh`` steps). ``envs`` environments step side by side;
+    ``layers`` are the hidden layers of the policy and value networks; ``ppo`` goes to MaskablePPO
+    (``n_steps``, ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g.
+    ``imitate``'s) whose network the policy starts from; ``layers`` then come from it. Returns the
+    run: ``settings``, ``curve`` and ``evaluation``
     (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``.
 
     OptionError before any training for bad arguments or a missing ``rl`` extra.
@@ -161,25 +162,32 @@ def _env_factory(game, settings: Settings):
     import gymnasium
     from stable_baselines3.common.monitor import Monitor
 
-    from ..envs import GYM_IDS
     from .selfplay import SelfPlayEnv
 
     def make():
-        if settings.mode == "single":
-            env = gymnasium.make(GYM_IDS[game.name], seat=0, opponents=settings.opponents, **game.options)
-        else:
-            env = SelfPlayEnv(game.name, seat=0, **game.options)
-        env = gymnasium.wrappers.TransformReward(Monitor(env), lambda r: r / settings.reward_scale)
-        return env
+        env = SelfPlayEnv(game.name, seat=0, **game.options)
+        return gymnasium.wrappers.TransformReward(Monitor(env), lambda r: r / settings.reward_scale)
 
     return make
 
 
-def _model(game, settings: Settings, folder: Path, done_curve):
-    from sb3_contrib import MaskablePPO
+def _environments(game, settings: Settings):
+    """The learner's tables: in one seat, the numba vector environment (every table stepped in one
+    call); in self-play, PettingZoo environments stepped one after the other."""
+    if settings.mode == "single":
+        from .tables import TablesVecEnv
+
+        return TablesVecEnv(game.name, settings.envs, settings.opponents, reward_scale=settings.reward_scale,
+                            seed=settings.seed, **game.options)
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    vec = DummyVecEnv([_env_factory(game, settings) for _ in range(settings.envs)])
+    return DummyVecEnv([_env_factory(game, settings) for _ in range(settings.envs)])
+
+
+def _model(game, settings: Settings, folder: Path, done_curve):
+    from sb3_contrib import MaskablePPO
+
+    vec = _environments(game, settings)
     if done_curve is not None:  # resume: the checkpoint, its later deals seeded apart
         model = MaskablePPO.load(folder / "model.zip", env=vec, device="cpu")
         vec.seed(settings.seed + 1_000_003 * (model.num_timesteps + 1))
