@@ -120,12 +120,14 @@ PARAMS = (
                          "on this hand (match_stop; measured in match play)"),
     ("match_slack_bid_only", 4.0, "the same with go_out = bid_only, where any bid stops them: so cheap "
                                   "that bidding whenever allowed won the most matches"),
+    ("bid_jump", 0.0, "with three teams or more: most levels a seat bids above the lowest bid it may make "
+                      "(the bidder scores the points he takes, not his bid: a lower bid risks less)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
  DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_LEAD_RISK,
- NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY) = range(len(PARAMS))
+ NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -363,6 +365,10 @@ def bid_choice(s, me, points, params):
     lowest = max(s[BID] + 1, MIN_BID[v])
     if me == s[DEALER]:  # the dealer speaks last: just enough
         level = lowest if level >= lowest else 0
+    elif level >= lowest and s[OPTIONS + O_TEAMS] >= 3:
+        # the bidder scores the points he takes, not his bid: with three teams the lowest bid takes
+        # the same points at less risk; with two a jump keeps the one other side out (capping lost)
+        level = min(level, lowest + int(params[BID_JUMP]))
     stop = match_stop(s, me)
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me) and s[BID] >= stop:
         stop = 0  # a partner's bid already stops them
