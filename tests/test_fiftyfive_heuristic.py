@@ -283,7 +283,7 @@ def test_five_top_trumps_bid_60():
     assert _choice(state) == "bid 60"
 
 
-def test_the_dealer_holds_25_and_raises_15():
+def test_the_dealer_holds_rather_than_raises():
     # Dealer 0: 5D JD 2D KC 3S. Diamonds: 5D and JD sure (2 x 0.55), three trumps (1.5), side
     # king (0.2), 2D and KC beaten by one of many unseen trumps (~0): 2.8 tricks = 14, + 5 best
     # trump = 19, + 9 kitty = 28. Over 25: 60 is not covered (that needs 28 from the hand alone),
@@ -293,11 +293,36 @@ def test_the_dealer_holds_25_and_raises_15():
     for label in ("bid 25", "pass", "pass", "pass"):
         state.apply(label)
     assert _choice(state) == "hold"
-    # Over 15: 20 is covered by 28, and a dealer's raise wins the auction at once.
+    # Over 15: 20 and 25 are covered by 28, but a hold takes the bid at 15, a step cheaper.
     state = _deal(hands, kitty="7D 8D 9D AD 6H")
     for label in ("bid 15", "pass", "pass", "pass"):
         state.apply(label)
+    assert _choice(state) == "hold"
+
+
+def test_the_dealer_raises_to_60_with_a_slam():
+    # Dealer 0: 5H JH AH KH QH (the hand alone is worth 30 >= slam_points): over 20 it bids 60,
+    # which wins the auction at once, rather than hold 20.
+    hands = ["5H JH AH KH QH", "KD QD JD TD 9D", "4C 5C 6C 7C 8C", "KS QS JS TS 9S", "9C TC 2D 3D 4D"]
+    state = _deal(hands, kitty="7D 8D 9H AD 6H")
+    for label in ("bid 20", "pass", "pass", "pass"):
+        state.apply(label)
+    assert _choice(state) == "bid 60"
+
+
+def test_eldest_bids_20_rather_than_a_bid_the_dealer_holds_anyway():
+    # Seat 1 (eldest): 2C 3D 4S 6C 7D is worth ~5.2 + 9 (kitty) = 14.2 and covers 10. The dealer
+    # holds any bid up to the weakest hand's worth: two low trumps (1 trick, 5 points) + 9 + 4
+    # (dealer_hold) = 18, so a 10 or 15 from eldest never stands: eldest bids 20, the lowest
+    # value above it (bid_floor).
+    state = _deal(["KC QC JC 9C 8H", "2C 3D 4S 6C 7D", "KD QD JD TD 9H", "KS QS JS TS 9S", "4C 5C 8D 7H 6H"],
+                  kitty="4H 3H 2H 7S 8S")
+    assert H.bid_floor(state.array, H.DEFAULTS) == 20
     assert _choice(state) == "bid 20"
+    # With two teams of two the weakest hand is worth more (the partner's share) and the dealer
+    # holds every bid below 60: no floor.
+    teams = FiftyFive(players=4, teams=2).new_hand(seed=1)
+    assert H.bid_floor(teams.array, H.DEFAULTS) == 0
 
 
 def test_the_bidder_keeps_five_trumps_and_names_their_suit():
