@@ -477,3 +477,27 @@ def test_the_60_threshold_falls_with_one_partner_only():
     assert allowance(6, teams=3) == 2.0
     assert allowance(6, teams=2) == 0.0
     assert allowance(5) == 0.0
+
+
+def test_the_dealers_partner_passes_a_bid_the_dealer_holds_whatever_he_holds():
+    # Two teams of two, dealer 0 and his partner seat 2. The weakest hand is worth 5 x (1 + 4/3)
+    # = 11.7 with the partner's share, + 9 (kitty) + 1 (four players) + 4 (dealer_hold) = 25.7:
+    # the dealer holds any bid up to 25. Seat 2's KD QD JD TD 9D covers 25 (it would bid it over
+    # 20 with no partner behind), but passes: the dealer takes the 20 for the side.
+    hands = ["KC QC JC 9C 8H", "5H JH AH 2C 3D", "5D JD AD KD 9D", "KS QS JS TS 9S"]
+    state = _deal(hands, kitty="4H 3H 2H 7S 8S", teams=2)
+    assert H.sure_hold(state.array, H.DEFAULTS) == pytest.approx(25.67, abs=0.01)
+    state.apply("bid 20")
+    assert _choice(state) == "pass"
+    alone = _deal(hands, kitty="4H 3H 2H 7S 8S")
+    alone.apply("bid 20")
+    assert _choice(alone) != "pass"
+
+
+def test_the_first_seat_to_bid_needs_less_for_a_60():
+    # slam_points 28, less open_slam 2 while nobody has bid: a bid before shows strength against it.
+    state = _deal(["KC QC JC 9C 8H", "2C 3D 4S 6C 7D", "KD QD JD TD 9H", "KS QS JS TS 9S", "4C 5C 8D 7H 6H"],
+                  kitty="4H 3H 2H 7S 8S")
+    assert H.slam_line(state.array, H.DEFAULTS) == 26.0
+    state.apply("bid 20")
+    assert H.slam_line(state.array, H.DEFAULTS) == 28.0

@@ -18,16 +18,17 @@ What it does, phase by phase:
   (``exchange_draws``: every other seat's exchange is a small kitty of its own), and
   ``bid_rule`` bids the highest value of ``bid_values`` that covers (60 only when the hand
   alone is worth ``slam_points``: all five tricks; less ``slam_allowance`` with one partner,
-  who helps take them). A seat before the dealer never bids below ``bid_floor``, the lowest
-  value the dealer holds not even with the weakest hand: a lower bid never stands, so a hand
-  that covers one bids the floor instead. The dealer holds when the worth plus
-  ``dealer_hold`` reaches the bid (a hold takes the bid a step cheaper than a raise) and
-  raises only to 60 with a slam (or to ``match_stop``'s bid); in the duel the displaced
-  bidder raises one step when covered. With nobody bidding the dealer bids the lowest value
-  if covered. In a match,
-  when another side can go out on this hand, the seat covers up to ``match_slack`` points over
-  its worth the lowest bid that, made, leaves that side short (``match_stop``; not with an
-  exchange, where it lost).
+  who helps take them, and ``open_slam`` for the first seat to bid: ``slam_line``). A seat
+  before the dealer never bids below ``bid_floor``, the lowest value the dealer holds not
+  even with the weakest hand (``sure_hold``): a lower bid never stands, so a hand that covers
+  one bids the floor instead; the dealer's partner passes a bid the dealer holds that surely,
+  which gives the side the bid a step cheaper than its own raise. The dealer holds when the
+  worth plus ``dealer_hold`` reaches the bid (a hold takes the bid a step cheaper than a
+  raise) and raises only to 60 with a slam (or to ``match_stop``'s bid); in the duel the
+  displaced bidder raises one step when covered. With nobody bidding the dealer bids the
+  lowest value if covered. In a match, when another side can go out on this hand, the seat
+  covers up to ``match_slack`` points over its worth the lowest bid that, made, leaves that
+  side short (``match_stop``; not with an exchange, where it lost).
 * **Kitty.** Of its ten cards the bidder keeps, for each suit, its trumps high to low
   (so the 5, J and A♥ first), then side kings, then the highest plain cards
   (``KEEP_ORDER``), and takes the suit whose five keep the highest ``suit_value``; it
@@ -59,7 +60,8 @@ bidders take, then every parameter was swept with one seat changed among default
 seats (2 to 9 players) until no single change gained; ``win_risk``, ``plain_risk``,
 ``stop_risk`` and ``defender_pull`` were set later against the earlier heuristic
 (9814506) on duplicate deals, ``lead_try``, ``defender_try`` and ``partner_slam`` against
-b4e631a's.
+b4e631a's; ``open_slam``, ``bid_floor``, the partner's pass and the dealer's hold were read
+from the bid study's rows (``tricksim study bid fiftyfive --out``) and kept against e9b3984's.
 
 Chances are hypergeometric (``P_NONE``): ``held`` of the ``unknown`` cards the seat
 has not seen sit in the hands that matter, and a seat that showed a void in a
@@ -163,11 +165,12 @@ PARAMS = (
     ("defender_try", 0.3, "lead_try for a defender playing alone (teams = 0)"),
     ("match_slack", 20.0, "points above its worth a seat bids to keep another side from going out on this "
                          "hand (match_stop; measured in match play)"),
+    ("open_slam", 2.0, "points slam_points falls for the first seat to bid (no bid before it shows strength)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, PARTNER_SLAM, WIN_WEIGHT, LOW_TRUMP,
  KING, WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
- DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK) = range(len(PARAMS))
+ DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK, OPEN_SLAM) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -404,16 +407,32 @@ def weakest_estimate(s, params):
 
 
 @nb.njit(cache=True, inline="always")
+def sure_hold(s, params):
+    """The highest bid the dealer holds whatever he holds: the worth of the weakest hand plus
+    ``dealer_hold``."""
+    return worth(s, s[DEALER], weakest_estimate(s, params), params) + params[DEALER_HOLD]
+
+
+@nb.njit(cache=True, inline="always")
 def bid_floor(s, params):
     """The lowest bid value (60 aside) the dealer does not hold with the weakest hand, 0 with none.
     A lower bid from a seat before the dealer never stands: he holds it whatever he holds
     (measured in the bid study: eldest's 10 or 15 scores as a pass, its 20 1.1 points more)."""
-    held = worth(s, s[DEALER], weakest_estimate(s, params), params) + params[DEALER_HOLD]
+    held = sure_hold(s, params)
     for i in range(s[OPTIONS + O_NUM_BIDS]):
         v = s[OPTIONS + O_BIDS + i]
         if v != 60 and v > held:
             return v
     return 0
+
+
+@nb.njit(cache=True, inline="always")
+def slam_line(s, params):
+    """The estimate from which a seat bids 60: ``slam_points``, less ``slam_allowance`` with one
+    partner and ``open_slam`` for the first seat to bid (a bid before it shows an opponent's
+    strength: after one, 60 lost 20 to 40 points a deal in the bid study where it paid first)."""
+    line = params[SLAM_POINTS] - slam_allowance(s, params)
+    return line - params[OPEN_SLAM] if s[BIDDER] < 0 else line
 
 
 @nb.njit(cache=True)
@@ -422,7 +441,7 @@ def bid_rule(s, seat, estimate, params):
     docstring); an experiment swaps this function or sweeps its parameters."""
     dealer = s[DEALER]
     value = worth(s, seat, estimate, params)
-    slam = estimate >= params[SLAM_POINTS] - slam_allowance(s, params)
+    slam = estimate >= slam_line(s, params)
     current = s[BID]
     cover = 0  # the highest bid value covered
     step_up = 0  # the lowest bid value above the current bid
@@ -438,6 +457,8 @@ def bid_rule(s, seat, estimate, params):
     if seat != dealer:
         if s[PHASE] == DUEL:  # the displaced bidder answers the dealer's hold one step up
             return A.bid_action(step_up) if 0 < step_up <= cover else A.PASS
+        if side(s, seat) == side(s, dealer) and 0 < current <= sure_hold(s, params):
+            return A.PASS  # the partner dealer holds it for the side: any raise costs a step more
         floor = bid_floor(s, params)
         if 0 < cover < floor:  # a bid the dealer holds anyway is no bid: make it one he may not
             cover = floor
