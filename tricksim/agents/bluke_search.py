@@ -89,6 +89,26 @@ def sample(s, seat, rng, out):
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge and put
 
 
+@nb.njit(cache=True, inline="always")
+def play_start(s, out):
+    """Write into ``out`` the state of ``s``'s deal (``s`` in the card play) at the start of the
+    card play, for the inference's replay (``agents.inference``): every card played back in the
+    hand that played it, the tricks' tallies cleared, eldest to lead. The tricks' slots keep their
+    cards: the replay writes them again."""
+    out[:] = s
+    n = s[K.NUM_PLAYERS]
+    for t in range(s[K.TRICK_NO] + 1):
+        slot = K.TRICKS + t * K.TRICK_SLOTS
+        for i in range(n if t < s[K.TRICK_NO] else s[K.IN_TRICK]):
+            out[K.HANDS + (s[slot] + i) % n] |= bit(s[slot + 1 + i])
+    out[K.PLAYED] = 0
+    out[K.TRICK_NO] = 0
+    out[K.IN_TRICK] = 0
+    out[K.LED] = -1
+    out[K.TAKEN:K.TAKEN + K.MAX_PLAYERS] = 0
+    out[K.LEADER] = out[K.TO_ACT] = (s[K.DEALER] + 1) % n
+
+
 # --- sides, keys and tallies --------------------------------------------------------------------
 
 

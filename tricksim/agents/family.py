@@ -13,7 +13,7 @@ int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks (``tricksim.spec.SearchHooks``: ``sample``, ``same_side``, ``play_key``,
 ``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
-them, ``move_priority`` and ``endgame``); their docstrings there say what each must do. The solver
+them, ``move_priority``, ``endgame`` and ``play_start``); their docstrings there say what each must do. The solver
 calls them at every position, so they are compiled inline (``inline="always"``; measured:
 Sheepshead's solver 1.1 to 1.2 times as fast as with calls).
 """
@@ -208,6 +208,47 @@ def _endgame(family, s, judge, score, alpha, beta):
     if f is None:
         return lambda family, s, judge, score, alpha, beta: (False, np.int64(0))
     return lambda family, s, judge, score, alpha, beta: f(s, judge, score, alpha, beta)
+
+
+def play_start(family, s, out):
+    """Write into ``out`` the state of ``s``'s deal (``s`` in the card play) at the start of its
+    card play (every card played back in its hand, the tricks cleared), from which ``step`` replays
+    the tricks' cards to ``s`` again; whether the game has the hook (without it, ``out`` is not
+    written and the inference of ``agents.inference`` is off)."""
+
+
+@_implement(play_start)
+def _play_start(family, s, out):
+    f = getattr(family_part(literal_family(family), "search"), "play_start", None)
+    if f is None:
+        return lambda family, s, out: False
+
+    def impl(family, s, out):
+        f(s, out)
+        return True
+    return impl
+
+
+def trick_position(family, s):
+    """``(tricks finished, cards in the trick in progress)`` in the card play."""
+
+
+@_implement(trick_position)
+def _trick_position(family, s):
+    rules = _rules(family)
+    done, cards = rules.TRICK_NO, rules.IN_TRICK
+    return lambda family, s: (s[done], s[cards])
+
+
+def trick_card(family, s, t, i):
+    """The ``i``-th card played to trick ``t`` (finished, or in progress with more than ``i`` cards)."""
+
+
+@_implement(trick_card)
+def _trick_card(family, s, t, i):
+    rules = _rules(family)
+    first, size = rules.TRICKS + 1, rules.TRICK_SLOTS
+    return lambda family, s, t, i: s[first + t * size + i]
 
 
 @_implement(deal)

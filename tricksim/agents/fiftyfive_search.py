@@ -75,6 +75,7 @@ import numpy as np
 from ..sim.fiftyfive import (
     BEST_POWER,
     BEST_SEAT,
+    BEST_TRICK,
     BEST_TRUMP_POINTS,
     BID,
     BIDDER,
@@ -84,6 +85,7 @@ from ..sim.fiftyfive import (
     EFFECTIVE,
     EXCHANGED,
     EXCHANGING,
+    FIRST_LEAD_BIDDER,
     HANDS,
     IN_TRICK,
     KITTY,
@@ -92,10 +94,12 @@ from ..sim.fiftyfive import (
     LEADER,
     LED,
     LED_CARD,
+    MAX_PLAYERS,
     MAX_STOCK,
     NUM_PLAYERS,
     NUM_TRICKS,
     O_EXCHANGE,
+    O_FIRST_LEAD,
     OPTION_SIZE,
     OPTIONS,
     OUTCOME,
@@ -117,6 +121,7 @@ from ..sim.fiftyfive import (
     TRICK_POINTS,
     TRICK_SLOTS,
     TRICKS,
+    TRICKS_WON,
     TRUMP,
     TRUMP_ORDERS,
     bidder_score,
@@ -243,6 +248,30 @@ def sample(s, seat, rng, out):
     docstring); derived slots follow the new deal. Bids are not evidence. ``s`` is not touched;
     ``rng`` is a random stream."""
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put and finish
+
+
+@nb.njit(cache=True, inline="always")
+def play_start(s, out):
+    """Write into ``out`` the state of ``s``'s deal (``s`` in the card play) at the start of the
+    card play, for the inference's replay (``agents.inference``): every card played back in the
+    hand that played it, the tricks' tallies and the best trump cleared, the first leader
+    (``sim.fiftyfive._start_play``) to lead. The tricks' slots keep their cards: the replay writes
+    them again."""
+    out[:] = s
+    n = s[NUM_PLAYERS]
+    for t in range(s[TRICK_NO] + 1):
+        slot = TRICKS + t * TRICK_SLOTS
+        for i in range(_trick_count(s, t)):
+            out[HANDS + (s[slot] + i) % n] |= bit(s[slot + 1 + i])
+    out[PLAYED] = 0
+    out[BEST_POWER] = out[BEST_SEAT] = out[BEST_TRICK] = -1
+    out[POINTS:POINTS + MAX_PLAYERS] = 0
+    out[TRICKS_WON:TRICKS_WON + MAX_PLAYERS] = 0
+    out[TRICK_NO] = 0
+    out[IN_TRICK] = 0
+    out[LED] = out[LED_CARD] = -1
+    first = s[BIDDER] if s[OPTIONS + O_FIRST_LEAD] == FIRST_LEAD_BIDDER else (s[DEALER] + 1) % n
+    out[LEADER] = out[TO_ACT] = first
 
 
 # --- sides, keys and points ----------------------------------------------------------

@@ -348,6 +348,32 @@ def sample(s, seat, rng, out):
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, finish, variant
 
 
+@nb.njit(cache=True, inline="always")
+def play_start(s, out):
+    """Write into ``out`` the state of ``s``'s deal (``s`` in the card play) at the start of the
+    card play, for the inference's replay (``agents.inference``): every card played back in the
+    hand that played it (the unknown back aside), the tricks' tallies and what the play showed
+    (the called card fallen, the called suit led) cleared, the seat left of the dealer to lead. The
+    tricks' slots keep their cards: the replay writes them again."""
+    out[:] = s
+    for t in range(s[K.TRICK_NO] + 1):
+        slot = K.TRICKS + t * K.TRICK_SLOTS
+        for i in range(P if t < s[K.TRICK_NO] else s[K.IN_TRICK]):
+            c = s[slot + 1 + i]
+            if c != s[K.UNKNOWN]:
+                out[K.HANDS + (s[slot] + i) % P] |= bit(c)
+    out[K.UNKNOWN_TRICK] = -1
+    out[K.PLAYED] = 0
+    out[K.REVEALED] = 0
+    out[K.CALLED_SUIT_LED] = 0
+    out[K.TRICK_NO] = 0
+    out[K.IN_TRICK] = 0
+    out[K.LED] = -1
+    out[K.POINTS_TAKEN:K.POINTS_TAKEN + P] = 0
+    out[K.TRICKS_WON:K.TRICKS_WON + P] = 0
+    out[K.LEADER] = out[K.TO_ACT] = K.LEFT[s[K.DEALER]]
+
+
 # --- solver hooks ----------------------------------------------------------------------
 
 

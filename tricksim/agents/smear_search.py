@@ -69,7 +69,7 @@ from ..sim import smear as K
 from ..sim.kernels import NO_BOUND, bit, draw_in_order, has, hash_mix, lowest_card, popcount
 from ..sim.smear import (
     BID, BIDDER, BIDDING, DEALER, DECK_MASKS, DISCARDS, DRAWN, GAME, HAND_SIZE, HANDS, IN_TRICK,
-    JACK, LEADER, LED, NUM_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
+    JACK, LEADER, LED, MAX_TEAMS, NUM_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
     OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
     PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
     TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
@@ -283,6 +283,26 @@ def sample(s, seat, rng, out):
     knowledge (module docstring). Bids are not used as evidence. ``s`` is not changed; ``rng`` is
     a random stream."""
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, variant, finish
+
+
+@nb.njit(cache=True, inline="always")
+def play_start(s, out):
+    """Write into ``out`` the state of ``s``'s deal (``s`` in the card play) at the start of the
+    card play, for the inference's replay (``agents.inference``): every card played back in the
+    hand that played it, the tricks won cleared, the bidder to lead. The tricks' slots and
+    ``PLAYED_BY`` keep their cards: the replay writes them again."""
+    out[:] = s
+    n = s[NUM_PLAYERS]
+    for t in range(s[TRICK_NO] + 1):
+        slot = TRICKS + t * TRICK_SLOTS
+        for i in range(n if t < s[TRICK_NO] else s[IN_TRICK]):
+            out[HANDS + (s[slot] + i) % n] |= bit(s[slot + 1 + i])
+    out[WON:WON + MAX_TEAMS] = 0
+    out[TRICK_MASK] = 0
+    out[TRICK_NO] = 0
+    out[IN_TRICK] = 0
+    out[LED] = -1
+    out[LEADER] = out[TO_ACT] = s[BIDDER]
 
 
 # --- the solver's hooks ------------------------------------------------------------------------

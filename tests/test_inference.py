@@ -1,0 +1,129 @@
+"""Inference in the world sampler (``tricksim.agents.inference``): each game's ``play_start`` and the
+replay from it reproduce a state of the card play slot for slot (the true deal and sampled
+worlds), and a world where a seat ducked under a card it held to win weighs less."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import tricksim
+from tricksim.agents import agent_module
+from tricksim.cards import NUM_CARDS, card_label
+from tricksim.agents.inference import replay_equals, world_log_likelihood
+from tricksim.sim import actions as A
+from tricksim.sim.kernels import new_rng, seed_stream
+from tricksim.spec import family_part
+
+CASES = [
+    ("sheepshead", {}),
+    ("sheepshead", {"no_call": "unknown"}),
+    ("sheepshead", {"partner": "jack_of_diamonds"}),
+    ("sheepshead", {"no_pick": "forced", "no_call": "unknown"}),
+    ("fiftyfive", {"players": 4, "teams": 2}),
+    ("fiftyfive", {"players": 5, "exchange": 3, "first_lead": "bidder"}),
+    ("fiftyfive", {"players": 6, "exchange": 2}),
+    ("shmear", {}),
+    ("shmear", {"teams": 2, "may_trump": True}),
+    ("nesmear", {}),
+    ("nesmear", {"widow": 2, "high_low": "in_play"}),
+    ("bluke", {"players": 3}),
+    ("bluke", {"players": 4, "bluke_lead": "next_sets_suit"}),
+    ("bluke", {"players": 10, "min_bid": 0}),
+]
+
+
+def _ids(case):
+    name, options = case
+    return "-".join([name] + [f"{k}={v}" for k, v in options.items()])
+
+
+def _rng(*key):
+    rng = new_rng()
+    seed_stream(rng, *key)
+    return rng
+
+
+def _is_card_play(state):
+    return all(a >= A.CARD_BASE and (a - A.CARD_BASE) // 54 == A.PLAY for a in state.legal_actions())
+
+
+def _card_play_states(game, hands, heuristic_every=2):
+    """Every state of the card play of ``hands`` seeded hands (random play, or heuristic play in
+    every ``heuristic_every``-th hand)."""
+    agent = agent_module(game.name)
+    for hand in range(hands):
+        state = game.new_hand(seed=hand, dealer=hand % game.players)
+        pick = random.Random(hand)
+        rng = _rng(hand, 9, 0)
+        while not state.is_terminal():
+            if _is_card_play(state):
+                yield state
+            if hand % heuristic_every == 0:
+                state.apply(int(agent.act(state.array, agent.DEFAULTS, rng)))
+            else:
+                state.apply(pick.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("case", CASES, ids=_ids)
+def test_the_replay_from_the_start_of_the_play_reproduces_every_slot(case):
+    name, options = case
+    game = tricksim.make_game(name, **options)
+    family = game.family
+    sample = family_part(family, "search").sample
+    seen = 0
+    for k, state in enumerate(_card_play_states(game, hands=12)):
+        s = state.array.copy()
+        scratch = np.full_like(s, -9)
+        assert replay_equals(family, s, scratch), (k, np.flatnonzero(scratch != s))
+        world = np.zeros_like(s)
+        sample(s, int(state.current_player), _rng(k, 3, 0), world)
+        assert replay_equals(family, world, scratch), (k, np.flatnonzero(scratch != world))
+        assert (state.array == s).all()
+        seen += 1
+    assert seen > 20
+
+
+def _bluke_deal(game, hands):
+    """A Bluke deal of ``hands``, a bluke turned (no trump), the other cards undealt."""
+    used = set(" ".join(hands).split()) | {"LJ"}
+    rest = ["LJ"] + [card_label(c) for c in range(NUM_CARDS) if card_label(c) not in used]
+    return game.deal(hands, " ".join(rest), dealer=0)
+
+
+def _log_weight(game, state, seat, eps=0.1):
+    s = np.ascontiguousarray(state.array)
+    return world_log_likelihood(game.family, s, seat, eps, agent_module(game.name).DEFAULTS, _rng(0, 1, 0))
+
+
+def test_a_world_where_a_seat_ducked_with_the_winner_in_hand_weighs_less():
+    # Bluke, no trump (a turned bluke), three seats: seat 1 leads KS, seat 2 plays 2S holding AS.
+    # The heuristic takes the trick with AS; the world where seat 2 held it weighs less than the
+    # world where it did not (the AS with seat 0 instead, who has not played to the trick).
+    game = tricksim.make_game("bluke", players=3)
+    duck_hands = ["AH KH QH JH", "KS 3C 4C 5C", "2S AS 8D 7D"]
+    fair_hands = ["AS KH QH JH", "KS 3C 4C 5C", "2S AH 8D 7D"]
+    weights = []
+    for hands in (duck_hands, fair_hands):
+        state = _bluke_deal(game, hands)
+        for _ in range(3):
+            state.apply("bid 1")
+        assert state.current_player == 1
+        state.apply("play KS")
+        state.apply("play 2S")
+        weights.append(_log_weight(game, state, seat=0))
+    assert weights[0] < weights[1]
+
+
+
+
+def test_the_searching_seats_own_plays_and_forced_cards_say_nothing():
+    game = tricksim.make_game("bluke", players=3)
+    state = _bluke_deal(game, ["AH KH QH JH", "KS 3C 4C 5C", "2S 9D 8D 7D"])
+    for _ in range(3):
+        state.apply("bid 1")
+    assert _log_weight(game, state, seat=0) == 0.0  # nothing played yet
+    state.apply("play KS")
+    assert _log_weight(game, state, seat=1) == 0.0  # its own lead
