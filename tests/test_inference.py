@@ -127,3 +127,16 @@ def test_the_searching_seats_own_plays_and_forced_cards_say_nothing():
     assert _log_weight(game, state, seat=0) == 0.0  # nothing played yet
     state.apply("play KS")
     assert _log_weight(game, state, seat=1) == 0.0  # its own lead
+
+
+@pytest.mark.parametrize("case", CASES[::2], ids=_ids)
+def test_in_a_hand_of_heuristic_play_the_true_deal_agrees_with_every_replayed_card(case):
+    # the model is the heuristic itself: replayed on the true deal, it plays every card as played
+    name, options = case
+    game = tricksim.make_game(name, **options)
+    seen = 0
+    for state in _card_play_states(game, hands=8, heuristic_every=1):
+        for seat in range(game.players):
+            assert _log_weight(game, state, seat, eps=1e-9) > -1e-6, (state.tricks(), seat)
+        seen += 1
+    assert seen > 20
