@@ -20,6 +20,7 @@ GAMES = tricksim.games()
     ("ismcts:iters=-4", "iters must be a whole number >= 1"),
     ("ismcts:bidding=2", "bidding 0 or 1"),
     ("pimc:time=-1", "time and c must be >= 0"),
+    ("pimc:infer=1.5", "infer .* between 0 and 1"),
 ])
 def test_bad_search_agent_specs_are_errors(text, message):
     with pytest.raises(OptionError, match=message):
@@ -30,14 +31,15 @@ def test_search_parameters_fill_in_their_defaults():
     seated, specs = seat_agents("nesmear", "pimc:worlds=12,ismcts:iters=300:c=1.5,heuristic,random", 4)
     params = search_arrays(seated, tricksim.make_game("nesmear"))
     assert specs == ["pimc:worlds=12", "ismcts:iters=300:c=1.5", "heuristic", "random"]
-    assert params[0].tolist() == [12, 0, 4, 1, 1] and params[1].tolist() == [300, 0, 1.5, 1, 0]
+    assert params[0].tolist() == [12, 0, 4, 1, 1, 0] and params[1].tolist() == [300, 0, 1.5, 1, 0, 0]
     assert (params[2:] == 0).all() and uses_search(seated) and not uses_search(seated[2:])
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_search_agents_play_whole_hands_reproducibly(game):
+@pytest.mark.parametrize("infer", [0, 0.2])
+def test_search_agents_play_whole_hands_reproducibly(game, infer):
     players = tricksim.make_game(game).players
-    agents = ["pimc:worlds=4", "ismcts:iters=60"] + ["heuristic"] * (players - 2)
+    agents = [f"pimc:worlds=4:infer={infer}", f"ismcts:iters=60:infer={infer}"] + ["heuristic"] * (players - 2)
     df = tricksim.simulate(game, hands=6, seed=3, agents=agents, progress=False)
     again = tricksim.simulate(game, hands=6, seed=3, agents=agents, progress=False)
     pd.testing.assert_frame_equal(df, again)

@@ -39,11 +39,15 @@ SEARCH_PARAMS = {
              ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
              ("solve", 4.0, "cards in the seat's hand from which each world is solved exactly (before: playouts)"),
              ("rollouts", 1.0, "heuristic playouts per world and action where it does not solve"),
-             ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play")),
+             ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play"),
+             ("infer", 0.0, "in the card play, weigh each world by the other seats' play so far under the heuristic "
+                            "softened by this eps (agents.inference); 0: every world alike")),
     "ismcts": (("iters", 2000.0, "iterations per decision"),
                ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
                ("c", 0.7, "UCB exploration constant, in units of the range of scores seen"),
-               ("bidding", 1.0, "1: ISMCTS makes every decision; 0: the heuristic makes those before the card play")),
+               ("bidding", 1.0, "1: ISMCTS makes every decision; 0: the heuristic makes those before the card play"),
+               ("infer", 0.0, "in the card play, draw each iteration's world from a few by their weight under the "
+                              "other seats' play so far (agents.inference, this eps); 0: as sampled")),
 }
 
 def agent_module(game: str):
@@ -97,6 +101,8 @@ class Agent:
                     raise OptionError(f"agent {text!r}: {key} must be a whole number >= 1")
             if params.get("time", 0) < 0 or params.get("c", 0) < 0 or params.get("bidding", 1) not in (0, 1):
                 raise OptionError(f"agent {text!r}: time and c must be >= 0, bidding 0 or 1")
+            if not 0 <= params.get("infer", 0) <= 1:
+                raise OptionError(f"agent {text!r}: infer (an eps) must be between 0 and 1")
         return cls(name, params)
 
     def __str__(self) -> str:

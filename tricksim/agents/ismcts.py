@@ -13,6 +13,11 @@ deal, adds one node, plays the rest out with the heuristic agent and backs up ev
 * **Choice.** The root's most visited action.
 
 ``bidding = 0`` leaves the decisions before the card play to the heuristic agent, as in PIMC.
+
+``infer = eps`` (> 0): in the card play each iteration's world is one of ``RESAMPLE`` sampled
+worlds, drawn in proportion to their likelihood under the other seats' play so far (the heuristic
+softened by ``eps``, ``agents.inference``): sampling importance resampling. 0 (the default): the
+world as sampled.
 """
 
 from __future__ import annotations
@@ -23,16 +28,33 @@ import numpy as np
 from ..sim.kernels import rand_below
 from . import SEARCH_PARAMS
 from .family import heuristic, sample, score, step, to_act
+from .inference import log_likelihood
 from .pimc import is_card_play, legal_actions, now, playout
 
 PARAMS = SEARCH_PARAMS["ismcts"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-ITERS, TIME, C, BIDDING = range(len(PARAMS))
+ITERS, TIME, C, BIDDING, INFER = range(len(PARAMS))
 MAX_NODES = 1 << 17  # a budget in time stops here
+RESAMPLE = 4  # worlds sampled per iteration with inference, one kept by weight
 
 # node fields (int64): the action that led to it, the seat that chose it, first child, next sibling,
 # visits, availability; its total score (float64) is apart
 ACTION, PLAYER, CHILD, SIBLING, VISITS, AVAIL = range(6)
+
+
+@nb.njit(cache=True, inline="always")
+def resample(family, s, seat, eps, hparams, rng, world, candidate, replay):
+    """Write into ``world`` one of ``RESAMPLE`` worlds sampled for ``seat`` at ``s`` (in the card
+    play), drawn in proportion to their likelihood (``inference.log_likelihood``): each new one
+    replaces the kept one with the chance of its share of the weight so far."""
+    total = -np.inf  # the log of the weights' sum so far
+    for k in range(RESAMPLE):
+        sample(family, s, seat, rng, candidate)
+        w = log_likelihood(family, candidate, seat, eps, hparams, rng, replay)
+        top = max(total, w)
+        total = top + np.log(np.exp(total - top) + np.exp(w - top))
+        if k == 0 or (rand_below(rng, 1 << 30) + 0.5) / (1 << 30) < np.exp(w - total):
+            world[:] = candidate
 
 
 @nb.njit(cache=True)
@@ -56,8 +78,14 @@ def act(family, s, params, hparams, rng, world, actions, nodes, totals, path):
     nodes[0, CHILD] = -1
     nodes[0, VISITS] = 0
     low, high = np.inf, -np.inf
+    eps = params[INFER] if is_card_play(family, s) else 0.0
+    candidate = np.empty_like(s) if eps > 0 else world  # the inference's scratch
+    replay = np.empty_like(s) if eps > 0 else world
     for _ in range(iters):
-        sample(family, s, seat, rng, world)
+        if eps > 0:
+            resample(family, s, seat, eps, hparams, rng, world, candidate, replay)
+        else:
+            sample(family, s, seat, rng, world)
         node = 0
         depth = 0
         path[0] = 0

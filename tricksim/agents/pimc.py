@@ -15,7 +15,12 @@ evidence) and values every legal action in each:
   world and action (BENCHMARKS.md); ``solve = 99`` asks for it all the same.
 
 With ``bidding = 0`` the heuristic agent makes the decisions before the card play, so a match of
-PIMC against the heuristic measures card play alone. ``time`` (seconds, 0 for none) stops
+PIMC against the heuristic measures card play alone.
+
+With ``infer = eps`` (> 0) the worlds of a card play decision are not alike: each counts by the
+chance of the other seats' cards played so far in it, under the heuristic softened by ``eps``
+(``agents.inference``), and an action's value is its weighted mean over the worlds. ``infer = 0``
+(the default) weighs every world alike, as the sampler draws them. ``time`` (seconds, 0 for none) stops
 sampling once spent, after at least one world; a run with it is not reproducible.
 
 The error of PIMC is known ("strategy fusion": in each world it plays as if it could see the
@@ -35,11 +40,12 @@ from ..sim import actions as A
 from ..sim.kernels import popcount
 from . import SEARCH_PARAMS
 from .family import hand, heuristic, legal, playout, sample, score, step, to_act
+from .inference import log_likelihood
 from .solver import SCORE, WORKSPACE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING = range(len(PARAMS))
+WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER = range(len(PARAMS))
 
 
 @nb.njit(cache=True)
@@ -99,11 +105,26 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     limit = params[TIME]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
+    eps = params[INFER] if play else 0.0
+    replay = np.empty_like(s) if eps > 0 else world  # the inference's scratch
+    top = -np.inf  # the largest log weight so far: the weights are kept relative to it
+    weight = 1.0
     for _ in range(worlds):
         sample(family, s, seat, rng, world)
+        if eps > 0:
+            w = log_likelihood(family, world, seat, eps, hparams, rng, replay)
+            if w > top:
+                for i in range(n):
+                    totals[i] *= np.exp(top - w)
+                top = w
+            weight = np.exp(w - top)
         world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, values, ws)
-        for i in range(n):
-            totals[i] += values[i]
+        if eps > 0:
+            for i in range(n):
+                totals[i] += weight * values[i]
+        else:
+            for i in range(n):
+                totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
     best = 0
@@ -114,19 +135,24 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
 
 
 @nb.njit(cache=True)
-def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, out):
+def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, out, eps, log_weights):
     """PIMC's values, world by world, of each legal action of the seat to act at ``s``: the actions
     into ``actions[:n]``, row ``w`` of ``out`` their values in sampled world ``w`` (``world_values``,
-    solved from ``solve`` cards in hand on, else summed over ``rollouts`` playouts). Returns ``(n,
-    whether every world sampled was ``s`` itself)``: then the seat knows every card."""
+    solved from ``solve`` cards in hand on, else summed over ``rollouts`` playouts), and
+    ``log_weights[w]`` its log likelihood under the other seats' card play with ``eps``
+    (``agents.inference``; 0 with ``eps`` 0 or before the card play). Returns ``(n, whether every
+    world sampled was ``s`` itself)``: then the seat knows every card."""
     seat = to_act(family, s)
     n = legal_actions(family, s, actions)
-    solving = is_card_play(family, s) and popcount(hand(family, s, seat)) <= solve
+    play = is_card_play(family, s)
+    solving = play and popcount(hand(family, s, seat)) <= solve
     world = np.empty_like(s)
+    replay = np.empty_like(s)
     every_card_known = True
     for w in range(worlds):
         sample(family, s, seat, rng, world)
         every_card_known = every_card_known and (world == s).all()
+        log_weights[w] = log_likelihood(family, world, seat, eps, hparams, rng, replay) if play and eps > 0 else 0.0
         world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, out[w], ws)
     return n, every_card_known
 
@@ -135,5 +161,6 @@ def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, o
 def compiled_world_table(family: int):
     """``world_table`` compiled for ``family``'s constant, for Python callers."""
     state, matrix, i64 = types.int64[::1], types.int64[:, ::1], types.int64
-    return world_table.compile((types.literal(family), state, i64, i64, i64, types.float64[::1], types.uint64[::1],
-                                WORKSPACE, state, matrix))
+    f64 = types.float64
+    return world_table.compile((types.literal(family), state, i64, i64, i64, f64[::1], types.uint64[::1],
+                                WORKSPACE, state, matrix, f64, f64[::1]))

@@ -50,6 +50,10 @@ discards, or six trumps kept), hypotheses in random order; the true deal satisfi
 so a consistent world is always found. Such a world is random and consistent but not uniform.
 (If even that failed, the world would be ``s`` itself, the true deal; this cannot happen for a
 state reached by legal play.)
+
+*What it leaves out*: how the other seats played. Every consistent deal is equally likely here,
+whatever the play says about it; ``agents.inference`` weighs each world by the chance of the other
+seats' cards played so far in it, for PIMC and ISMCTS with ``infer`` > 0.
 """
 
 from __future__ import annotations
