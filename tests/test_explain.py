@@ -102,3 +102,16 @@ def test_the_command_explains_every_choice_of_a_recorded_hand_and_one_seat(tmp_p
 def test_the_command_names_what_is_wrong(argv, message, capsys):
     assert main(["explain", "--game", "bluke", "--seed", "1", "--worlds", "4"] + argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_card_play_shows_the_means_weighed_by_the_other_seats_play_beside_the_plain_ones():
+    state, _ = _mid_play("nesmear", seed=3, tricks=2)
+    e = explain(state, worlds=30, seed=2, infer=0.1)
+    plain = explain(state, worlds=30, seed=2, infer=0)
+    assert [a.mean for a in e.actions] == [a.mean for a in plain.actions]  # the same worlds
+    assert all(a.weighted is not None and min(a.low, a.mean) - 100 < a.weighted for a in e.actions)
+    assert 1 <= e.worlds_weighted <= 30 and plain.worlds_weighted is None
+    assert all(a.weighted is None for a in plain.actions)
+    assert "weighted" in format_explanation(e) and "weighted" not in format_explanation(plain)
+    before = explain(tricksim.make_game("nesmear").new_hand(seed=4, dealer=0), worlds=5, infer=0.1)
+    assert before.worlds_weighted is None  # the bidding: no card play to read

@@ -10,6 +10,11 @@ seat knows (the search agents' sampler) and values each legal action in every wo
 With ``exact=True`` (or where the seat knows every card) each action also gets its exact value:
 the solver on the true deal, every card visible (the double-dummy value), in the card play.
 
+In the card play each action also gets its *weighted* mean: the worlds weighed by the chance of
+the other seats' cards played so far in each (``agents.inference``, the heuristic softened by
+``infer``; PIMC's ``infer``), beside the plain mean of the worlds as sampled; ``worlds_weighted``
+is the weights' effective number of worlds (``(sum w)^2 / sum w^2``). ``infer=0`` leaves it out.
+
 >>> import tricksim
 >>> state = tricksim.make_game("nesmear").new_hand(seed=4, dealer=0)
 >>> e = explain(state, worlds=20, seed=1)
@@ -33,6 +38,7 @@ from ..sim import actions as A
 from ..sim.kernels import new_rng, seed_stream
 
 Z95 = 1.959964
+INFER = 0.1  # the eps of the weighted means (agents.inference)
 
 
 @dataclass(frozen=True)
@@ -49,6 +55,7 @@ class ActionValue:
     cost_low: float
     cost_high: float
     exact: int | None = None
+    weighted: float | None = None
 
 
 @dataclass(frozen=True)
@@ -65,6 +72,7 @@ class Explanation:
     best: str
     taken: str | None = None
     notes: list[str] = field(default_factory=list)
+    worlds_weighted: float | None = None
 
     def value(self, action: str) -> ActionValue:
         return next(a for a in self.actions if a.action == action)
@@ -91,13 +99,17 @@ class Valuer:
         self.ws = workspace(game.kernels.STATE_SIZE, self.hparams)
         self.actions = np.zeros(MAX_MOVES, np.int64)
 
-    def table(self, state, worlds: int, seed: int = 0, rollouts: int = 1, solve: int = 4, stream=(0, 3)):
-        """``(labels, values, every_card_known)``: the legal actions of the seat to act and their
-        values for it in each of ``worlds`` sampled worlds (a worlds x actions float array), the worlds
-        drawn from the random stream ``(seed, *stream)``."""
+    def table(self, state, worlds: int, seed: int = 0, rollouts: int = 1, solve: int = 4, stream=(0, 3),
+              infer: float = 0.0):
+        """``(labels, values, every_card_known, log_weights)``: the legal actions of the seat to act
+        and their values for it in each of ``worlds`` sampled worlds (a worlds x actions float array),
+        the worlds drawn from the random stream ``(seed, *stream)``, and each world's log likelihood
+        under the other seats' card play (``agents.inference`` with eps ``infer``; zeros for 0)."""
         for name, value, low in (("worlds", worlds, 2), ("rollouts", rollouts, 1), ("solve", solve, 0)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
                 raise OptionError(f"explain: {name} = {value!r}; a whole number >= {low}")
+        if not 0 <= infer <= 1:
+            raise OptionError(f"explain: infer = {infer!r}; an eps between 0 and 1")
         if state.is_terminal():
             raise OptionError("explain: the hand is over; there is no decision to explain")
         family = self.game.family
@@ -105,21 +117,23 @@ class Valuer:
         seed_stream(rng, int(seed), *stream)
         out = np.zeros((worlds, MAX_MOVES), np.int64)
         s = np.ascontiguousarray(state.array, dtype=np.int64).copy()
+        log_weights = np.zeros(worlds)
         n, known = compiled_world_table(family)(family, s, worlds, solve, rollouts, self.hparams, rng, self.ws,
-                                                self.actions, out)
+                                                self.actions, out, float(infer), log_weights)
         values = out[:, :n].astype(float) / (1 if _solving(state, solve) else rollouts)
-        return [A.action_label(int(a)) for a in self.actions[:n]], values, bool(known)
+        return [A.action_label(int(a)) for a in self.actions[:n]], values, bool(known), log_weights
 
 
 def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: int = 4, exact: bool = False,
-            taken: str | int | None = None, valuer: Valuer | None = None) -> Explanation:
+            taken: str | int | None = None, valuer: Valuer | None = None, infer: float = INFER) -> Explanation:
     """The value of each legal action of the seat to act at ``state`` (see the module).
 
     ``worlds``: deals sampled; ``seed``: their random stream; ``rollouts``: heuristic playouts per
     world and action before the solver takes over at ``solve`` cards in hand; ``exact``: also the
     double-dummy values; ``taken``: the action the agent took (a label or an id), to be marked;
-    ``valuer``: one to reuse across decisions of the game. Raises OptionError for a finished hand or
-    a bad count, IllegalActionError for a ``taken`` that is not legal here.
+    ``valuer``: one to reuse across decisions of the game; ``infer``: the eps of the weighted means
+    (module docstring; 0: none). Raises OptionError for a finished hand, a bad count or eps,
+    IllegalActionError for a ``taken`` that is not legal here.
     """
     taken_label = None
     if taken is not None and not state.is_terminal():
@@ -128,8 +142,14 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
             raise IllegalActionError(f"explain: {taken!r} is not legal here; legal: {', '.join(state.legal_labels())}")
         taken_label = A.action_label(taken_id)
     valuer = valuer or Valuer(state.game)
-    labels, values, known = valuer.table(state, worlds, seed, rollouts, solve)
+    labels, values, known, log_weights = valuer.table(state, worlds, seed, rollouts, solve, infer=infer)
     n = len(labels)
+    weighted, effective = [None] * n, None
+    if infer > 0 and _is_card_play(state):
+        w = np.exp(log_weights - log_weights.max())
+        w /= w.sum()
+        weighted = [float(w @ values[:, i]) for i in range(n)]
+        effective = float(1.0 / (w @ w))
     best = int(np.argmax(values.mean(axis=0)))
     exact_values, notes = [None] * n, []
     if exact or known:
@@ -141,9 +161,9 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
     for i in range(n):
         mean, low, high = _interval(values[:, i])
         cost, cost_low, cost_high = _interval(values[:, best] - values[:, i])
-        out.append(ActionValue(labels[i], mean, low, high, cost, cost_low, cost_high, exact_values[i]))
+        out.append(ActionValue(labels[i], mean, low, high, cost, cost_low, cost_high, exact_values[i], weighted[i]))
     return Explanation(state.game.name, int(state.current_player), state.phase, int(worlds), known, out,
-                       labels[best], taken_label, notes)
+                       labels[best], taken_label, notes, effective)
 
 
 def _is_card_play(state) -> bool:
@@ -170,15 +190,20 @@ def format_explanation(e: Explanation) -> str:
     head = (f"{e.game}: seat {e.seat} to act in the {e.phase} phase; {e.worlds} worlds"
             + (" (every card known)" if e.every_card_known else ""))
     exact = any(a.exact is not None for a in e.actions)
+    weighted = e.worlds_weighted is not None
     lines = [head, "", f"  {'action':<10} {'mean':>8}  {'95% interval':<18} {'cost':>7}  {'cost interval':<18}"
-             + ("  exact" if exact else "")]
+             + ("  exact" if exact else "") + (" weighted" if weighted else "")]
     for a in sorted(e.actions, key=lambda a: -a.mean):
         mark = ("*" if a.action == e.best else " ") + (">" if a.action == e.taken else " ")
         row = (f"{mark}{a.action:<10} {a.mean:+8.2f}  [{a.low:+7.2f}, {a.high:+7.2f}] {a.cost:7.2f}  "
                f"[{a.cost_low:+6.2f}, {a.cost_high:+6.2f}]")
-        lines.append(row + (f"  {a.exact:+5d}" if a.exact is not None else ""))
+        row += f"  {a.exact:+5d}" if a.exact is not None else ("       " if exact else "")
+        lines.append(row + (f" {a.weighted:+8.2f}" if a.weighted is not None else ""))
     lines.append("")
     lines.append("* the best by mean" + ("; > the action taken" if e.taken else ""))
+    if weighted:
+        lines.append(f"weighted: the mean with each world weighed by the other seats' play so far "
+                     f"(about {e.worlds_weighted:.1f} worlds' worth)")
     if e.taken is not None:
         t = e.value(e.taken)
         lines.append(f"taken: {e.taken}, the best by mean" if e.taken == e.best else
