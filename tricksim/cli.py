@@ -255,7 +255,7 @@ def explain_command(args: argparse.Namespace) -> int:
         state, taken = steps[d - 1]
         if len(state.legal_actions()) > 1 or not args.all:  # --all skips forced actions
             found.append((d, explain(state, worlds=args.worlds, seed=args.seed_worlds, rollouts=args.rollouts,
-                                     solve=args.solve, exact=args.exact, taken=taken)))
+                                     solve=args.solve, exact=args.exact, taken=taken, infer=args.infer)))
     if args.json:
         print(json.dumps([dict(decision=d, **e.to_dict()) for d, e in found], indent=1))
     else:
@@ -544,6 +544,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="heuristic playouts per world and action before the solver takes over (default 1)")
     exp.add_argument("--solve", type=int, default=4, help="cards in hand from which each world is solved (default 4)")
     exp.add_argument("--exact", action="store_true", help="also the double-dummy value (every card visible)")
+    exp.add_argument("--infer", type=float, default=0.1,
+                     help="card play: also each action's mean over the worlds weighed by how likely the other seats' "
+                          "plays are in each (the heuristic's choice with probability 1 - EPS; 0 for none; "
+                          "default 0.1)")
     exp.add_argument("--seed-worlds", type=int, default=0, help="seed of the worlds sampled (default 0)")
     exp.add_argument("--json", action="store_true", help="JSON for a program instead of text")
     exp.set_defaults(run=explain_command)
