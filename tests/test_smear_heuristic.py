@@ -354,6 +354,16 @@ def test_last_seat_wins_with_the_cheapest_winning_card():
     assert choice(state) == "play QC"
 
 
+def test_last_seat_keeps_a_jack_nothing_can_catch_and_wins_with_the_ten():
+    # s1 leads 5C; s2 TC wins so far (team 2); s3 3C, s4 4C, s5 6C. The dealer, last and void in
+    # clubs, holds AH KH QH JH TH: every trump wins. The JH, with every trump above it in his own
+    # hand, wins whatever trick it is played to later; he takes this one with the TH (20 for Game).
+    hands = ["AH KH QH JH TH 9D", "5C 9S 4D 2H 3H 4H", "TC 6H 7H 3D 5D TS",
+             "3C JD 8H QD AS 9H", "4C 5H 6S 7D 8D LJ", "6C 2C 7S KD 3S KC"]
+    state = apply(shmear_play(hands), "play 5C, play TC, play 3C, play 4C, play 6C")
+    assert choice(state) == "play TH"
+
+
 def test_last_seat_feeds_a_ten_to_the_partner_winning_and_does_not_overtake_him():
     # s1 leads 5C; s3, the dealer's partner, wins with KC and nobody plays after the dealer. The
     # dealer holds AC TC 2C: the AC would overtake his partner; he feeds him the TC (10 for Game).

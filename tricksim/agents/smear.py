@@ -36,11 +36,12 @@ What it does, phase by phase:
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
   ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him; otherwise
-  win with the cheapest card no later opponent can beat, unless it is a top trump (A K Q) and the trick is worth
-  less than ``win_value``, or a trump ruffing a plain trick worth less than ``ruff_value`` (but a
-  Jack/Jick/joker, which the ruff saves): the trump stays for a trick that counts; risk a card
-  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
-  card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
+  win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
+  above it only when nothing else wins: it wins whatever trick it is played to later), unless it
+  is a top trump (A K Q) and the trick is worth less than ``win_value``, or a trump ruffing a
+  plain trick worth less than ``ruff_value`` (but a Jack/Jick/joker, which the ruff saves): the
+  trump stays for a trick that counts; risk a card only when it is worth nothing and the trick
+  is worth ``win_value``; else throw the cheapest card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
   game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
   NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
   whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
@@ -582,6 +583,22 @@ def _lead(s, me, legal, unseen, voids, params):
 
 
 @nb.njit(cache=True, inline="always")
+def _winner(s, safe, row, unseen):
+    """The cheapest of the sure winners ``safe`` by ``WIN_COST``, leaving out a Jack/Jick/joker that
+    no unseen trump is above while another card wins: that one wins whatever trick it is played to
+    (a higher trump is played or in the seat's own hand), so it need not be spent on this trick,
+    and the other winner can bank its game points (a ten of trumps) or keep a trump for later."""
+    spare = safe
+    m = np.int64(safe & CAPTURE[row])
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if HIGHER[row, c] & unseen == 0:
+            spare &= ~bit(c)
+    return _best_now(spare if spare != 0 else safe, WIN_COST, row, True, unseen, 1)
+
+
+@nb.njit(cache=True, inline="always")
 def _worth_winning(s, c, value, params):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
     for ``win_value``, a trump on a plain trick only for ``ruff_value`` (the trump is kept for a
@@ -621,11 +638,11 @@ def _follow(s, me, legal, unseen, voids, params):
             return _best_now(under if under != 0 else legal, FEED_VALUE, row, False, unseen, -1)
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
         if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
-            return _best_now(safe, WIN_COST, row, True, unseen, 1)
+            return _winner(s, safe, row, unseen)
         return _best_now(under if under != 0 else legal, THROW_COST, row, True, unseen, 1)
     safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
-        c = _best_now(safe, WIN_COST, row, True, unseen, 1)
+        c = _winner(s, safe, row, unseen)
         if under == 0 or _worth_winning(s, c, value, params):
             return c
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
