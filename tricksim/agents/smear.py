@@ -39,9 +39,10 @@ What it does, phase by phase:
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q) and the trick is worth less than ``win_value``, or a trump ruffing a
-  plain trick worth less than ``ruff_value`` (but a Jack/Jick/joker, which the ruff saves): the
-  trump stays for a trick that counts; risk a card only when it is worth nothing and the trick
-  is worth ``win_value``; else throw the cheapest card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
+  plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``), but a
+  Jack/Jick/joker, which the ruff saves: the trump stays for a trick that counts; risk a card
+  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
+  card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
   game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
   NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
   whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
@@ -112,6 +113,8 @@ PARAMS = (
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
+    ("ne_ruff_value", 4.0, "NE Smear: ruff_value there (any seat may trump at any time, and a ruff "
+                           "that wins even a trick of a few game points measured better)"),
     ("ne_lead_risk", 0.4, "NE Smear: chance of being beaten (beat_chance) up to which a side card leads "
                           "as a winner (Shmear: 0, a card no later opponent can beat)"),
     ("ne_feed_risk", 0.4, "NE Smear: chance of being beaten up to which a partner's winning card is fed "
@@ -127,7 +130,7 @@ PARAMS = (
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
- DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_LEAD_RISK,
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
  NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
@@ -601,13 +604,14 @@ def _winner(s, safe, row, unseen):
 @nb.njit(cache=True, inline="always")
 def _worth_winning(s, c, value, params):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
-    for ``win_value``, a trump on a plain trick only for ``ruff_value`` (the trump is kept for a
-    trick that counts), but a Jack/Jick/joker always (winning saves it)."""
+    for ``win_value``, a trump on a plain trick only for ``ruff_value`` (NE Smear:
+    ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
+    (winning saves it)."""
     row = s[TABLE]
     if has(TOP3[row], c):
         return value >= params[WIN_VALUE]
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
-        return value >= params[RUFF_VALUE]
+        return value >= params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
     return True
 
 
