@@ -77,29 +77,30 @@ def test_an_imitation_learns_the_teacher_and_starts_ppo(game, tmp_path):
     from tricksim.rl.imitate import HELD_OUT, imitate
     from tricksim.rl.train import _start_from, network
 
-    small = dict(epochs=2, layers=(32,), eval_hands=50, hands=100, part_hands=100, seed=4)
-    result = imitate(game, 3000, out=tmp_path / "a", **small)
+    small = dict(epochs=3, layers=(64,), eval_hands=50, hands=100, part_hands=100, seed=4)
+    result = imitate(game, 10000, out=tmp_path / "a", **small)
     curve = result["curve"]
-    assert list(curve["epoch"]) == [1, 2] and result["steps"] >= 3000
+    assert list(curve["epoch"]) == [1, 2, 3] and result["steps"] >= 10000
     # the teacher's action among the legal ones: far more often than a random legal choice hits it
-    d = teacher_decisions(game, 3000, tmp_path / "a", part_hands=100, seed=4)
+    d = teacher_decisions(game, 10000, tmp_path / "a", part_hands=100, seed=4)
     held = d.hand % HELD_OUT == HELD_OUT - 1
     chance = float(np.mean(1 / d.masks(np.flatnonzero(held)).sum(axis=1)))
     assert curve["agreement"].iloc[-1] > chance + 0.15
     assert curve["held_out_loss"].iloc[-1] < curve["train_loss"].iloc[0]
-    again = imitate(game, 3000, out=tmp_path / "b", **small)  # same seed, same network
+    again = imitate(game, 10000, out=tmp_path / "b", **small)  # same seed, same network
     for a, b in zip(read_policy(result["policy"], game)[0], read_policy(again["policy"], game)[0]):
         assert np.array_equal(a, b)
-    resumed = imitate(game, 3000, out=tmp_path / "a", **small)  # finished: nothing more to learn
+    resumed = imitate(game, 10000, out=tmp_path / "a", **small)  # finished: nothing more to learn
     assert resumed["curve"].equals(curve)
     with pytest.raises(OptionError, match="another imitation run"):
-        imitate(game, 3000, out=tmp_path / "a", **(small | {"epochs": 3}))
+        imitate(game, 10000, out=tmp_path / "a", **(small | {"epochs": 4}))
 
     from sb3_contrib import MaskablePPO
 
     from tricksim.rl.tables import TablesVecEnv
 
-    model = MaskablePPO("MlpPolicy", TablesVecEnv(GAME, 2), device="cpu", policy_kwargs={"net_arch": {"pi": [32], "vf": [32]}})
+    model = MaskablePPO("MlpPolicy", TablesVecEnv(GAME, 2), device="cpu",
+                        policy_kwargs={"net_arch": {"pi": [64], "vf": [64]}})
     _start_from(model, game, result["policy"])
     weights, biases = network(model)
     for w, want in zip(weights, read_policy(result["policy"], game)[0]):
