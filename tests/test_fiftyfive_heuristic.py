@@ -228,6 +228,14 @@ def _deal(hands, kitty, dealer=0, **options):
     return game.deal(hands=hands, rest=" ".join(rest), dealer=dealer)
 
 
+def _after(hands, kitty, labels):
+    """``_deal(hands, kitty)`` after the actions ``labels`` (comma-separated)."""
+    state = _deal(hands, kitty)
+    for label in labels.split(","):
+        state.apply(label.strip())
+    return state
+
+
 def _choice(state, params=H.DEFAULTS):
     """The heuristic's action for the seat to act, as a label."""
     return A.action_label(int(H.act(state.array, params, new_rng())))
@@ -289,14 +297,10 @@ def test_the_dealer_holds_rather_than_raises():
     # trump = 19, + 9 kitty = 28. Over 25: 60 is not covered (that needs 28 from the hand alone),
     # and 28 + 4 (dealer_hold) >= 25: hold.
     hands = ["5D JD 2D KC 3S", "KH QH JH TH 9H", "4C 5C 6C 7C 8C", "KS QS JS TS 9S", "9C TC 2H 3H 4H"]
-    state = _deal(hands, kitty="7D 8D 9D AD 6H")
-    for label in ("bid 25", "pass", "pass", "pass"):
-        state.apply(label)
+    state = _after(hands, "7D 8D 9D AD 6H", "bid 25, pass, pass, pass")
     assert _choice(state) == "hold"
     # Over 15: 20 and 25 are covered by 28, but a hold takes the bid at 15, a step cheaper.
-    state = _deal(hands, kitty="7D 8D 9D AD 6H")
-    for label in ("bid 15", "pass", "pass", "pass"):
-        state.apply(label)
+    state = _after(hands, "7D 8D 9D AD 6H", "bid 15, pass, pass, pass")
     assert _choice(state) == "hold"
 
 
@@ -304,9 +308,7 @@ def test_the_dealer_raises_to_60_with_a_slam():
     # Dealer 0: 5H JH AH KH QH (the hand alone is worth 30 >= slam_points): over 20 it bids 60,
     # which wins the auction at once, rather than hold 20.
     hands = ["5H JH AH KH QH", "KD QD JD TD 9D", "4C 5C 6C 7C 8C", "KS QS JS TS 9S", "9C TC 2D 3D 4D"]
-    state = _deal(hands, kitty="7D 8D 9H AD 6H")
-    for label in ("bid 20", "pass", "pass", "pass"):
-        state.apply(label)
+    state = _after(hands, "7D 8D 9H AD 6H", "bid 20, pass, pass, pass")
     assert _choice(state) == "bid 60"
 
 
