@@ -274,10 +274,9 @@ def expected_score(bid, e, sd):
 
 @nb.njit(cache=True, inline="always")
 def _score_bound(bid, e, sd):
-    """More than ``expected_score(bid, e, sd)`` can be (made: 10 a trick bid; the tricks over:
-    at most the estimate's excess over the bid plus 0.4 deviations, the normal density's peak
-    0.399 times the deviation), and rising with ``bid``: once it falls under the best score so
-    far, neither that bid nor any lower one needs pricing."""
+    """More than ``expected_score(bid, e, sd)`` can be (made at most 10 a trick bid, the trick
+    over at most the mean excess plus one deviation's worth), and rising with ``bid``: the bids
+    below one whose bound is under the best score so far need no pricing."""
     return 10.0 * bid + max(0.0, e - bid) + 0.4 * max(sd, 0.3) + 1e-6
 
 
@@ -583,7 +582,7 @@ def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     bar = params[HOLD_MIN] * 3.0 / (s[K.NUM_PLAYERS] - 1)
     best, best_hold = -1, -1.0
     # the winners in rising power (the suit led, then trumps): the first to clear the bar is
-    # the cheapest that does, and the likeliest is the cheapest of the equally likely
+    # the cheapest that does; a dearer card has fewer beaters, so it holds at least as often
     of_led = plain & K.SUIT_MASKS[t, led]
     for m in (of_led, plain & ~of_led):
         while m != 0:
