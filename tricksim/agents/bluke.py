@@ -191,8 +191,7 @@ def hand_strength(hand, trump, turned, players, size, position, params):
     # an opponent ruffs a side card when out of its suit and holding a trump or a bluke
     ruffers = unseen & (BLUKE_MASK | (K.SUIT_MASKS[trump, trump] if trump < 4 else 0))
     p_ruffer = HOLDS_ANY[size, popcount(ruffers)]
-    log_kept = 1.0  # (1 - q) ** h = exp(h * log_kept), the log taken when first needed
-    last_h, last_kept = 0, 1.0  # the last h priced (cards held next to each other share it)
+    log_kept = np.log(1.0 - min(q, 0.999))  # (1 - q) ** h = exp(h * log_kept)
     voids = 0
     spare = 0  # trumps too low to count as a trick: they ruff voids
     for suit in range(4):
@@ -206,7 +205,7 @@ def hand_strength(hand, trump, turned, players, size, position, params):
             while m != 0:
                 c = lowest_card(m)
                 m &= m - 1
-                above = popcount(m)  # the trumps held above protect it
+                above = popcount(held & HIGHER[c])  # the trumps above protect it
                 h = popcount(unseen & HIGHER[c])
                 p = _at_most(h, q, above)
                 e, var = _add(e, var, p if h == 0 else p * params[TRUMP_VALUE])
@@ -217,17 +216,13 @@ def hand_strength(hand, trump, turned, players, size, position, params):
         while m != 0:
             c = lowest_card(m)
             m &= m - 1
-            above = popcount(m)  # the cards of the suit held above it
+            above = popcount(held & HIGHER[c])
             h = popcount(unseen & HIGHER[c])
-            if h != last_h:
-                if log_kept > 0.0:
-                    log_kept = np.log(1.0 - min(q, 0.999))
-                last_h, last_kept = h, np.exp(h * log_kept)
             # it wins on round above + 1 of the suit at best, if no opponent out of the suit
             # by then (holding <= above cards of it) ruffs and none of the h falls on it
             no_ruff = _ipow(1.0 - HOLDS_AT_MOST[size, outside, above] * p_ruffer, players - 1)
             scale = params[ACE_VALUE] if h == 0 else params[KING_VALUE]
-            e, var = _add(e, var, min(1.0, scale * last_kept * no_ruff))
+            e, var = _add(e, var, min(1.0, scale * np.exp(h * log_kept) * no_ruff))
     if trump < 4:
         e += params[VOID_VALUE] * size / K.MAX_HAND * min(voids, spare)
     # playing after the others pays in long hands (eldest leads blind)
