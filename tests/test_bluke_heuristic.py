@@ -374,18 +374,3 @@ def test_zero_bids_made_raise_the_estimate_only_with_min_bid_zero():
     one = deal(hands)
     one.apply("bid 1")
     assert H._zero_gift(one.array, H.DEFAULTS) == 0.0
-
-
-def test_voids_in_one_suit_are_known_voids_of_that_suit():
-    # Seat 2 shows a club void on a club lead, seat 0 a diamond void on a diamond lead (the LJ
-    # seat 2 plays on the diamonds shows nothing): voids_in reads each suit apart, as known_voids.
-    state = deal(["4C 5S 9H TS", "6C 7D 2H 3S", "8H 8D 9S LJ", "9C 6D 4S 5H"])
-    for label in ["bid 1"] * 4 + ["play 4C", "play 6C", "play 8H", "play 9C"] + ["play 6D", "play 5S", "play 7D", "play LJ"]:
-        state.apply(label)
-    s = state.array
-    assert H.known_voids(s) == 1 << (4 * 2 + 0) | 1 << (4 * 0 + 1)
-    for suit in range(4):
-        for others in (0, 0b1111):
-            suits = (1 << suit) | others
-            mask = sum(1 << (4 * p + u) for p in range(4) for u in range(4) if (suits >> u) & 1)
-            assert H.voids_in(s, suits) == H.known_voids(s) & mask

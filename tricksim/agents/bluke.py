@@ -79,7 +79,6 @@ from ..sim import bluke as K
 from ..sim.kernels import (
     bit,
     has,
-    highest_bit,
     lowest_card,
     popcount,
     trick_power,
@@ -268,14 +267,6 @@ def expected_score(bid, e, sd):
 
 
 @nb.njit(cache=True, inline="always")
-def _score_bound(bid, e, sd):
-    """More than ``expected_score(bid, e, sd)`` can be (made at most 10 a trick bid, the trick
-    over at most the mean excess plus one deviation's worth), and rising with ``bid``: the bids
-    below one whose bound is under the best score so far need no pricing."""
-    return 10.0 * bid + max(0.0, e - bid) + 0.4 * max(sd, 0.3) + 1e-6
-
-
-@nb.njit(cache=True, inline="always")
 def _zero_gift(s, params):
     """With ``min_bid = 0``: the tricks the zero bids made so far leave to the other seats. A
     zero bidder ducks, so the tricks his cards would take go to the rest of the table, a share
@@ -310,12 +301,10 @@ def choose_bid(s, seat, params):
     sd = np.sqrt(var)
     best, best_value = -1, -1e9
     low = max(sure, 1)
-    for cand in range(min(size, max(low, int(e) + 2)), low - 1, -1):  # more than e + 1 never pays
-        if best >= 0 and _score_bound(cand, e, sd) < best_value:
-            break  # no bid from here down can score more (the bound rises with the bid)
+    for cand in range(low, min(size, max(low, int(e) + 2)) + 1):  # more than e + 1 never pays
         if (legal >> cand) & 1:
             v = expected_score(cand, e, sd)
-            if v >= best_value:  # the lowest of equal bids, as the scan runs down
+            if v > best_value:
                 best, best_value = cand, v
     if best >= 0:
         return best
@@ -413,13 +402,6 @@ def _throw_away(t, hand, cards, short_first):
 def known_voids(s):
     """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
     (public: read from the trick slots). A bluke shows nothing, it may always be played."""
-    return voids_in(s, 0b1111)
-
-
-@nb.njit(cache=True, inline="always")
-def voids_in(s, suits):
-    """``known_voids`` for the suits of the bit mask ``suits`` only: the tricks led in another
-    suit are skipped unread (those led with a bluke are read, a later card may set their suit)."""
     n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     voids = np.int64(0)
     for trick in range(s[K.TRICK_NO] + 1):
@@ -429,8 +411,6 @@ def voids_in(s, suits):
             break
         seat = s[slot]
         follow = K.suit_led(K.EFFECTIVE[t, s[slot + 1]])
-        if follow >= 0 and (suits >> follow) & 1 == 0:
-            continue
         for i in range(1, count):
             seat = seat + 1 if seat + 1 < n else 0
             e = K.EFFECTIVE[t, s[slot + 1 + i]]
@@ -439,25 +419,18 @@ def voids_in(s, suits):
                     follow = e
             elif e != follow and e != K.BLUKES:
                 voids |= bit(4 * seat + follow)
-    return voids & _suit_bits(suits)
+    return voids
 
 
 @nb.njit(cache=True, inline="always")
-def _suit_bits(suits):
-    """The bits ``4 * seat + suit`` of every seat for the suits of the bit mask ``suits``."""
-    return (suits & 0b1111) * np.int64(0x1111111111)
-
-
-@nb.njit(cache=True, inline="always")
-def _hold_chance(s, c, led, unseen, later):
+def _hold_chance(s, c, led, unseen, voids):
     """The chance that ``c``, winning the current trick now, still wins it once the seats
     after this one have played: each unseen card is taken as in a given hand with the
     share of the unseen cards that hand holds (the rest are undealt). A beater of the
     suit led (or a bluke) falls on it whenever held; any other beater (a trump on a side
     suit) only from a seat out of the suit led, known void or holding none of its unseen
-    cards. ``later`` is ``_later_seats``: what the card does not change."""
-    voids, x, p_none_led, bluke_kept = later
-    t = s[K.TRUMP]
+    cards."""
+    t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
     beaters = BEATERS[t, c] & unseen
     if led != K.BLUKES:
         beaters |= unseen & BLUKE_MASK
@@ -466,34 +439,22 @@ def _hold_chance(s, c, led, unseen, later):
     ruffs = popcount(beaters & ~suit_led & ~BLUKE_MASK)
     if always + ruffs == 0:
         return 1.0
-    kept = _ipow(x, always)  # a later seat holds none of the beaters that always fall on it
-    ruffed = 1.0 - _ipow(x, ruffs)  # ... some trump that beats it
+    n_unseen = popcount(unseen)
+    f = (s[K.HAND_SIZE] - s[K.TRICK_NO]) / n_unseen  # a later seat's share of the unseen cards
+    led_left = popcount(unseen & suit_led)
     hold = 1.0
-    for i in range(s[K.NUM_PLAYERS] - 1 - s[K.IN_TRICK]):  # the seats in play order
-        void = (voids >> i) & 1 != 0
-        hold *= bluke_kept if void else kept
+    seat = s[K.TO_ACT]
+    for _ in range(n - 1 - s[K.IN_TRICK]):
+        seat = seat + 1 if seat + 1 < n else 0
+        void = led != K.BLUKES and (voids >> (4 * seat + led)) & 1 != 0
+        if void:
+            hold *= _ipow(1.0 - f, popcount(beaters & BLUKE_MASK))
+        else:
+            hold *= _ipow(1.0 - f, always)
         if ruffs > 0:
-            hold *= 1.0 - (1.0 if void else p_none_led) * ruffed
+            p_void = 1.0 if void else _ipow(1.0 - f, led_left)
+            hold *= 1.0 - p_void * (1.0 - _ipow(1.0 - f, ruffs))
     return hold
-
-
-@nb.njit(cache=True, inline="always")
-def _later_seats(s, led, unseen):
-    """What ``_hold_chance`` reads that no card of this seat changes: bit i set when the i-th
-    seat still to play showed a void in the suit led, the chance ``x`` that a given unseen card
-    is not in a given later hand (1 - its share of the unseen cards), the chance that it holds
-    none of the suit led, and none of the unseen blukes."""
-    n = s[K.NUM_PLAYERS]
-    x = 1.0 - (s[K.HAND_SIZE] - s[K.TRICK_NO]) / popcount(unseen)
-    suit_led = K.SUIT_MASKS[s[K.TRUMP], led] if led != K.BLUKES else BLUKE_MASK
-    voids = np.int64(0)
-    if led != K.BLUKES:
-        shown = voids_in(s, 1 << led)
-        seat = s[K.TO_ACT]
-        for i in range(n - 1 - s[K.IN_TRICK]):
-            seat = seat + 1 if seat + 1 < n else 0
-            voids |= ((shown >> (4 * seat + led)) & 1) << i
-    return voids, x, _ipow(x, popcount(unseen & suit_led)), _ipow(x, popcount(unseen & BLUKE_MASK))
 
 
 @nb.njit(cache=True, inline="always")
@@ -518,7 +479,7 @@ def _top_lead(s, seat, suited, trumps, unseen):
         m = suited & K.SUIT_MASKS[4, suit]
         if suit == t or m == 0:
             continue
-        c = highest_bit(m)  # its top card: the ranks rise with the card index
+        c = _dearest(t, m)
         if HIGHER[c] & unseen != 0:
             continue
         if t == NO_TRUMP or unseen & K.SUIT_MASKS[t, t] == 0:
@@ -531,7 +492,7 @@ def _top_lead(s, seat, suited, trumps, unseen):
         if not shown:
             return c
     if trumps != 0:
-        c = highest_bit(trumps)
+        c = _dearest(t, trumps)
         if HIGHER[c] & unseen == 0:
             return c
     return -1
@@ -571,23 +532,23 @@ def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     does, the likeliest when every trick left is needed, else a card thrown away (a card
     beaten later is wasted; it may win a later trick)."""
     t = s[K.TRUMP]
-    later = _later_seats(s, led, unseen)
+    voids = known_voids(s)
     # a card kept back wins a later trick less often the more seats there are to beat it:
     # the bar falls with the other seats (measured: 4 players 0.3, 3 players 0.45, 6 players 0.1-0.2)
     bar = params[HOLD_MIN] * 3.0 / (s[K.NUM_PLAYERS] - 1)
     best, best_hold = -1, -1.0
-    # the winners in rising power (the suit led, then trumps): the first to clear the bar is
-    # the cheapest that does; a dearer card has fewer beaters, so it holds at least as often
-    of_led = plain & K.SUIT_MASKS[t, led]
-    for m in (of_led, plain & ~of_led):
-        while m != 0:
-            c = lowest_card(m)
-            m &= m - 1
-            h = _hold_chance(s, c, led, unseen, later)
-            if h >= bar:
-                return c
-            if h > best_hold:
-                best, best_hold = c, h
+    pick, pick_power = -1, 1 << 20
+    m = plain
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        h = _hold_chance(s, c, led, unseen, voids)
+        if h > best_hold or (h == best_hold and K.POWER[t, c] < K.POWER[t, best]):
+            best, best_hold = c, h
+        if h >= bar and K.POWER[t, c] < pick_power:
+            pick, pick_power = c, K.POWER[t, c]
+    if pick >= 0:
+        return pick
     if urgent or legal & ~plain & ~BLUKE_MASK == 0:
         return best
     return _throw_away(t, hand, legal & ~plain, False)
@@ -599,13 +560,16 @@ def _follow(s, hand, legal, unseen, mode, urgent, params):
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     count = s[K.IN_TRICK]
     led = K.EFFECTIVE[t, s[slot + 1]]
-    best, winning = -1, -1
+    best = -1
     for i in range(count):
-        c = s[slot + 1 + i]
-        p = trick_power(c, led, K.EFFECTIVE[t], K.POWER[t])
-        if p > best:
-            best, winning = p, c
-    winners = legal & K.BEATEN_BY[t, winning]
+        best = max(best, trick_power(s[slot + 1 + i], led, K.EFFECTIVE[t], K.POWER[t]))
+    winners = np.int64(0)
+    m = legal
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if trick_power(c, led, K.EFFECTIVE[t], K.POWER[t]) > best:
+            winners |= bit(c)
     last = count == n - 1
     if mode == MODE_DUCK:
         losers = legal & ~winners
