@@ -128,7 +128,7 @@ def play_chunk(mining: Mining, first: int, count: int) -> pd.DataFrame:
             seat = state.current_player
             if seat not in mining.seats or len(state.legal_actions()) < 2 or rng.random() >= mining.sample:
                 continue
-            labels, values, _ = valuer.table(state, mining.worlds, mining.seed, mining.rollouts,
+            labels, values, _, _ = valuer.table(state, mining.worlds, mining.seed, mining.rollouts,
                                              stream=(hand, WORLD_STREAM + d))
             pick, measure = values[:half], values[half:]
             best = int(np.argmax(pick.mean(axis=0)))
