@@ -67,7 +67,8 @@ class TablesVecEnv(VecEnv):
     def env_method(self, method_name: str, *args, indices=None, **kwargs) -> list:
         if method_name == "action_masks":
             return list(self.action_masks()[self._indices(indices)])
-        return [getattr(self.tables, method_name)(*args, **kwargs) for _ in self._indices(indices)]
+        value = getattr(self.tables, method_name)(*args, **kwargs)  # the tables share it: called once
+        return [value for _ in self._indices(indices)]
 
     def get_attr(self, attr_name: str, indices=None) -> list:
         return [getattr(self.tables, attr_name) for _ in self._indices(indices)]

@@ -47,6 +47,9 @@ MASK_BYTES = (NUM_ACTIONS + 7) // 8
 BUFFER = 32_768  # decisions the loop writes before Python takes them
 
 
+FIELDS = ("obs", "mask", "action", "seat", "hand")  # the columns of ``Decisions``, in order
+
+
 @dataclass
 class Decisions:
     """Decisions as arrays, one row each: ``obs`` (int8), ``mask`` (packed legal actions, uint8),
@@ -132,7 +135,7 @@ def _empty(rows: int, size: int) -> Decisions:
 def _concat(parts: list[Decisions], size: int) -> Decisions:
     if not parts:
         return _empty(0, size)
-    return Decisions(*(np.concatenate([getattr(p, f) for p in parts]) for f in ("obs", "mask", "action", "seat", "hand")))
+    return Decisions(*(np.concatenate([getattr(p, f) for p in parts]) for f in FIELDS))
 
 
 def play_fast(game, seed: int, first: int, count: int, kinds, params) -> Decisions:
@@ -145,7 +148,7 @@ def play_fast(game, seed: int, first: int, count: int, kinds, params) -> Decisio
         buffer = _empty(BUFFER, size)
         n, played = loop(game.family, seed, first, count, game.players, options, kinds, params,
                          buffer.obs, buffer.mask, buffer.action, buffer.seat, buffer.hand)
-        parts.append(Decisions(*(getattr(buffer, f)[:n] for f in ("obs", "mask", "action", "seat", "hand"))))
+        parts.append(Decisions(*(getattr(buffer, f)[:n] for f in FIELDS)))
         first, count = first + played, count - played
     return _concat(parts, size)
 
