@@ -80,7 +80,8 @@ def test_a_stopped_run_resumes_from_its_checkpoint(tmp_path):
 def test_bad_arguments_fail_before_training(tmp_path):
     game = tricksim.make_game("bluke")
     for kwargs, message in ((dict(mode="league"), "mode"), (dict(opponents="pimc"), "random or heuristic"),
-                            (dict(envs=0), "envs"), (dict(layers=()), "layers")):
+                            (dict(envs=0), "envs"), (dict(layers=()), "layers"), (dict(critic="oracle"), "critic"),
+                            (dict(critic="full", mode="selfplay"), "one seat")):
         with pytest.raises((OptionError, ValueError), match=message):
             train(game, 100, out=tmp_path / "x", **kwargs)
         assert not (tmp_path / "x").exists()
@@ -89,6 +90,48 @@ def test_bad_arguments_fail_before_training(tmp_path):
     with pytest.raises(TypeError, match="learning_rat"):  # a misspelt PPO argument keeps no settings
         train(game, 100, out=tmp_path / "y", learning_rat=0.1)
     assert not (tmp_path / "y" / "train.json").exists()
+
+
+@pytest.mark.parametrize("name", ["sheepshead", "shmear"])
+def test_the_tables_append_every_hand_for_the_full_deal_critic(name):
+    from tricksim.rl.critic import CARD_BITS
+    from tricksim.rl.tables import TablesVecEnv
+
+    plain, full = (TablesVecEnv(name, 3, seat=1, seed=4, full_deal=deal) for deal in (False, True))
+    game = full.tables.game
+    assert full.observation_space.shape[0] == plain.observation_space.shape[0] + game.players * CARD_BITS
+    for step in range(6):
+        seen, obs = (plain.reset(), full.reset()) if step == 0 else (plain.step(a)[0], full.step(a)[0])
+        assert np.array_equal(obs[:, :full.seen], seen) and full.observation_space.contains(obs[0])
+        for t, state in enumerate(full.tables._states):
+            for k in range(game.players):  # the learner's hand first, then the seats after it
+                bits = obs[t, full.seen + k * CARD_BITS:full.seen + (k + 1) * CARD_BITS]
+                cards = int(state[game.kernels.HANDS + (1 + k) % game.players])
+                assert [b for b in range(CARD_BITS) if bits[b]] == [b for b in range(CARD_BITS) if cards >> b & 1]
+        a = np.array([np.flatnonzero(m)[0] for m in full.action_masks()])
+
+
+def test_the_full_deal_critic_values_the_deal_and_the_policy_reads_the_seat(tmp_path):
+    import torch
+
+    from tricksim.agents.net import net_inputs, read_policy
+
+    game = tricksim.make_game("bluke")
+    result = train(game, 512, critic="full", out=tmp_path, seed=2, **TINY)
+    assert result["settings"].critic == "full" and result["steps"] == 512
+    weights, _ = read_policy(result["policy"], game)  # a net: agent like any other
+    assert weights[0].shape[0] == net_inputs(game)
+    from sb3_contrib import MaskablePPO
+
+    policy = MaskablePPO.load(tmp_path / "model.zip", device="cpu").policy
+    seen = net_inputs(game)
+    obs = torch.zeros((2, policy.observation_space.shape[0]))
+    obs[1, seen:seen + 10] = 1  # other hands, the same seat's view
+    with torch.no_grad():
+        logits = [policy.action_net(policy.mlp_extractor.forward_actor(obs)[i:i + 1]) for i in range(2)]
+        values = policy.predict_values(obs)
+    assert torch.equal(logits[0], logits[1]) and values[0] != values[1]
+    assert len(tricksim.simulate("bluke", hands=20, agents=f"net:file={result['policy']}", progress=False)) == 20
 
 
 def test_the_self_play_environment_passes_gymnasiums_checker():

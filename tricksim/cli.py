@@ -306,7 +306,7 @@ def train_command(args: argparse.Namespace) -> int:
 
     result = train(game, args.steps, mode=args.mode, opponents=args.opponents, seed=args.seed, out=args.out,
                    eval_every=args.eval_every, eval_hands=args.eval_hands, hands=args.hands, init=args.init or "",
-                   progress=sys.stdout.isatty())
+                   critic=args.critic, progress=sys.stdout.isatty())
     return _report(format_train(result), write_train, result, result["folder"])
 
 
@@ -510,6 +510,9 @@ def build_parser() -> argparse.ArgumentParser:
     trn.add_argument("--epochs", type=count, default=4, help="imitate: passes over the decisions (default 4)")
     trn.add_argument("--init", help="single and selfplay: a policy file to start from (e.g. an imitation's "
                                     "policy.npz; its layers are kept)")
+    trn.add_argument("--critic", choices=("seat", "full"), default="seat",
+                     help="what PPO's value network reads: the seat's observation, or every hand too (single mode; "
+                          "the policy always reads the seat's alone) (default seat)")
     trn.add_argument("--opponents", default="heuristic", help="single mode: random or heuristic, one for all seats "
                                                                "or one per seat (default heuristic)")
     trn.add_argument("--seed", type=int, default=0, help="seed of the deals and the network (default 0)")

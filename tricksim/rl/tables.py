@@ -7,26 +7,37 @@ learner's actions for all tables coming from one batched forward pass. Semantics
 table whose hand ends is dealt its next hand at once, the ended hand's last observation in
 ``info["terminal_observation"]``, its score (before ``reward_scale``) and length in
 ``info["episode"]`` (as SB3's ``Monitor`` gives them, for the training curve's mean reward).
+With ``full_deal`` each observation ends with every seat's hand (``rl.critic``), for a critic
+that sees the deal.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from stable_baselines3.common.vec_env import VecEnv
 
 from ..envs.vector import SeatVectorEnv
+from .critic import CARD_BITS, deal_bits
 
 
 class TablesVecEnv(VecEnv):
     """``tables`` tables of ``game`` (a name), the learner in ``seat`` against ``opponents``; rewards
-    divided by ``reward_scale``; the deals of ``seed``."""
+    divided by ``reward_scale``; the deals of ``seed``; with ``full_deal``, the hands appended."""
 
     def __init__(self, game: str, tables: int, opponents="heuristic", seat: int = 0, reward_scale: float = 1.0,
-                 seed: int = 0, **options):
+                 seed: int = 0, full_deal: bool = False, **options):
         self.tables = SeatVectorEnv(tables, game, seat=seat, opponents=opponents,
                                     autoreset_mode=AutoresetMode.SAME_STEP, **options)
-        super().__init__(tables, self.tables.single_observation_space, self.tables.single_action_space)
+        self.seen = self.tables.single_observation_space.shape[0]  # the seat's own observation
+        self.deal_columns = self.tables.game.players * CARD_BITS if full_deal else 0
+        space = self.tables.single_observation_space
+        if full_deal:
+            zeros = np.zeros(self.deal_columns, space.dtype)
+            space = spaces.Box(np.concatenate([space.low, zeros]), np.concatenate([space.high, zeros + 1]),
+                               dtype=space.dtype)
+        super().__init__(tables, space, self.tables.single_action_space)
         self.reward_scale = float(reward_scale)
         self._seed = int(seed)
         self._returns = np.zeros(tables)
@@ -44,7 +55,7 @@ class TablesVecEnv(VecEnv):
         self._seed += 1  # a later reset deals other hands
         self._returns[:] = 0
         self._lengths[:] = 0
-        return obs
+        return self._with_deal(obs)
 
     def step_async(self, actions) -> None:
         self._actions = np.asarray(actions, dtype=np.int64)
@@ -55,11 +66,22 @@ class TablesVecEnv(VecEnv):
         self._lengths += 1
         infos = [{} for _ in range(self.num_envs)]
         for i in np.flatnonzero(terminated):
-            infos[i] = {"terminal_observation": info["final_obs"][i], "TimeLimit.truncated": False,
+            final = np.zeros(self.seen + self.deal_columns, np.int8)  # the hands are empty at the end
+            final[:self.seen] = info["final_obs"][i]
+            infos[i] = {"terminal_observation": final, "TimeLimit.truncated": False,
                         "episode": {"r": float(self._returns[i]), "l": int(self._lengths[i]), "t": 0.0}}
             self._returns[i] = 0
             self._lengths[i] = 0
-        return obs, rewards / self.reward_scale, terminated, infos
+        return self._with_deal(obs), rewards / self.reward_scale, terminated, infos
+
+    def _with_deal(self, obs: np.ndarray) -> np.ndarray:
+        """The observations, with every seat's hand after them when the critic sees the deal."""
+        if not self.deal_columns:
+            return obs
+        deal = np.zeros((self.num_envs, self.deal_columns), np.int8)
+        t = self.tables
+        deal_bits(t._states, t.game.kernels.HANDS, t.seat, t.game.players, deal)
+        return np.concatenate([obs, deal], axis=1)
 
     def action_masks(self) -> np.ndarray:
         return self.tables.action_masks()

@@ -37,6 +37,7 @@ from ..experiments.report import write_report
 from . import require
 
 MODES = ("single", "selfplay")
+CRITICS = ("seat", "full")  # what the value network reads: the seat's observation, or every hand too
 CURVE_COLUMNS = ["steps", "episodes", "train_reward", "vs_heuristic", "vs_heuristic_low", "vs_heuristic_high",
                  "vs_random", "vs_random_low", "vs_random_high", "seconds"]
 
@@ -59,11 +60,12 @@ class Settings:
     reward_scale: float = 0.0
     ppo: dict = field(default_factory=dict)
     init: str = ""
+    critic: str = "seat"
 
 
 def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
           eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int = 4,
-          layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "",
+          layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "", critic: str = "seat",
           progress: bool = False, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
 
@@ -72,7 +74,9 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     of the learner refreshed every ``refresh`` steps). ``envs`` environments step side by side;
     ``layers`` are the hidden layers of the policy and value networks; ``ppo`` goes to MaskablePPO
     (``n_steps``, ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g.
-    ``imitate``'s) whose network the policy starts from; ``layers`` then come from it. Returns the
+    ``imitate``'s) whose network the policy starts from; ``layers`` then come from it. ``critic``
+    is ``"seat"`` (the value network reads the seat's observation) or ``"full"`` (one seat only: it
+    reads every hand too, ``rl.critic``; the policy still reads the seat's alone). Returns the
     run: ``settings``, ``curve`` and ``evaluation``
     (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``.
 
@@ -82,7 +86,7 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     if init:
         layers = _init_layers(game, init)
     settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
-                         reward_scale, ppo, init)
+                         reward_scale, ppo, init, critic)
     folder = Path(out) if out else Path(_scratch_folder())
     done_curve = _resume_check(folder, settings)
     import torch
@@ -107,9 +111,13 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
 
 
 def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
-              ppo, init="") -> Settings:
+              ppo, init="", critic="seat") -> Settings:
     if mode not in MODES:
         raise OptionError(f"mode = {mode!r}: choose one of {', '.join(MODES)}")
+    if critic not in CRITICS:
+        raise OptionError(f"critic = {critic!r}: choose one of {', '.join(CRITICS)}")
+    if critic == "full" and mode != "single":
+        raise OptionError("critic = 'full' trains one seat (mode = 'single')")
     for name, value, least in (("steps", steps, 1), ("eval_every", eval_every, 1), ("eval_hands", eval_hands, 1),
                                ("hands", hands, 1), ("envs", envs, 1), ("refresh", refresh, 1)):
         if not isinstance(value, (int, np.integer)) or value < least:
@@ -122,7 +130,8 @@ def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands,
         opponent_arrays(game, 0, opponents)  # checks the opponents
     scale = float(reward_scale) or score_spread(game)
     return Settings(game.name, dict(game.options), mode, str(opponents), int(seed), int(eval_every), int(eval_hands),
-                    int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo), str(init))
+                    int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo), str(init),
+                    critic)
 
 
 def score_spread(game, hands: int = 2_000) -> float:
@@ -151,6 +160,7 @@ def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
     except (OSError, ValueError) as error:
         raise OptionError(f"{saved}: not a training run's settings ({error}); use another --out") from None
     earlier.setdefault("init", "")  # runs from before policies could start from a file
+    earlier.setdefault("critic", "seat")  # runs from before the full-deal critic
     if earlier != json.loads(json.dumps(asdict(settings))):
         raise OptionError(f"{folder} holds another training run (its settings differ); use another --out")
     if not (folder / "model.zip").exists() or not (folder / "curve.csv").exists():
@@ -178,7 +188,7 @@ def _environments(game, settings: Settings):
         from .tables import TablesVecEnv
 
         return TablesVecEnv(game.name, settings.envs, settings.opponents, reward_scale=settings.reward_scale,
-                            seed=settings.seed, **game.options)
+                            seed=settings.seed, full_deal=settings.critic == "full", **game.options)
     from stable_baselines3.common.vec_env import DummyVecEnv
 
     return DummyVecEnv([_env_factory(game, settings) for _ in range(settings.envs)])
@@ -195,8 +205,13 @@ def _model(game, settings: Settings, folder: Path, done_curve):
     # gamma 1: a hand's score counts the same whenever in the hand it comes
     kwargs = {"n_steps": 512, "batch_size": 256, "ent_coef": 0.01, "gamma": 1.0} | settings.ppo
     layers = list(settings.layers)
-    model = MaskablePPO("MlpPolicy", vec, seed=settings.seed, device="cpu", verbose=0,
-                        policy_kwargs={"net_arch": {"pi": layers, "vf": layers}}, **kwargs)
+    policy, policy_kwargs = "MlpPolicy", {"net_arch": {"pi": layers, "vf": layers}}
+    if settings.critic == "full":
+        from .critic import FullDealCritic
+
+        policy, policy_kwargs = FullDealCritic, policy_kwargs | {"seen": vec.seen}
+    model = MaskablePPO(policy, vec, seed=settings.seed, device="cpu", verbose=0, policy_kwargs=policy_kwargs,
+                        **kwargs)
     if settings.init:
         _start_from(model, game, settings.init)
     folder.mkdir(parents=True, exist_ok=True)  # the settings are kept once MaskablePPO took them
