@@ -503,3 +503,17 @@ def test_the_first_seat_to_bid_needs_less_for_a_60():
     assert H.slam_line(state.array, H.DEFAULTS) == 26.0
     state.apply("bid 20")
     assert H.slam_line(state.array, H.DEFAULTS) == 28.0
+
+
+def test_after_eldest_the_exchange_draws_take_draw_margin_more():
+    # Four players, exchange=3, dealer 0: each rival draws 3 cards (the stock, 52 - 20 - 5 = 27,
+    # serves all), so a seat after eldest counts draw_margin x 3 fewer points than eldest with the
+    # same estimate; without an exchange the seats count alike.
+    hands = [FILLER[0], FILLER[1], FILLER[2], FILLER[3]]
+    state = _deal(hands, kitty="KD QD JD TD 2H", exchange=3)
+    assert H.exchange_draws(state.array) == 3
+    eldest, later = H.worth(state.array, 1, 15.0, H.DEFAULTS), H.worth(state.array, 2, 15.0, H.DEFAULTS)
+    assert H.DEFAULTS[H.DRAW_MARGIN] > 0
+    assert eldest - later == pytest.approx(3 * H.DEFAULTS[H.DRAW_MARGIN])
+    plain = _deal(hands, kitty="KD QD JD TD 2H")
+    assert H.worth(plain.array, 1, 15.0, H.DEFAULTS) == H.worth(plain.array, 2, 15.0, H.DEFAULTS)

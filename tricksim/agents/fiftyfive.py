@@ -15,7 +15,9 @@ What it does, phase by phase:
   The best suit is the hand's estimate. ``worth`` adds ``kitty_bonus``, ``position_step`` a
   seat after eldest and ``players_step`` a player fewer than five, takes away
   ``bid_margin`` and, with ``exchange``, the same kitty price of each rival's draws
-  (``exchange_draws``: every other seat's exchange is a small kitty of its own), and
+  (``exchange_draws``: every other seat's exchange is a small kitty of its own) and, for a seat
+  after eldest, ``draw_margin`` a card each rival draws (the long hands with one top trump bid
+  too often there), and
   ``bid_rule`` bids the highest value of ``bid_values`` that covers (60 only when the hand
   alone is worth ``slam_points``: all five tricks; less ``slam_allowance`` with one partner,
   who helps take them, and ``open_slam`` for the first seat to bid: ``slam_line``). A seat
@@ -61,7 +63,8 @@ seats (2 to 9 players) until no single change gained; ``win_risk``, ``plain_risk
 ``stop_risk`` and ``defender_pull`` were set later against the earlier heuristic
 (9814506) on duplicate deals, ``lead_try``, ``defender_try`` and ``partner_slam`` against
 b4e631a's; ``open_slam``, ``bid_floor``, the partner's pass and the dealer's hold were read
-from the bid study's rows (``tricksim study bid fiftyfive --out``) and kept against e9b3984's.
+from the bid study's rows (``tricksim study bid fiftyfive --out``) and kept against e9b3984's,
+``draw_margin`` likewise (six players, ``exchange=3``) against a1f4eef's.
 
 Chances are hypergeometric (``P_NONE``): ``held`` of the ``unknown`` cards the seat
 has not seen sit in the hands that matter, and a seat that showed a void in a
@@ -166,11 +169,13 @@ PARAMS = (
     ("match_slack", 20.0, "points above its worth a seat bids to keep another side from going out on this "
                          "hand (match_stop; measured in match play)"),
     ("open_slam", 2.0, "points slam_points falls for the first seat to bid (no bid before it shows strength)"),
+    ("draw_margin", 0.16, "points added to bid_margin after eldest per card each rival can draw in the "
+                          "exchange (exchange_draws; measured with six players, exchange=3)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, KITTY_BONUS, POSITION_STEP, PLAYERS_STEP, DEALER_HOLD, SLAM_POINTS, PARTNER_SLAM, WIN_WEIGHT, LOW_TRUMP,
  KING, WIN_RISK, LEAD_RISK, PULL_TRUMPS, OVERTAKE_RISK, EXCHANGE_KEEP, PLAIN_RISK, STOP_RISK,
- DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK, OPEN_SLAM) = range(len(PARAMS))
+ DEFENDER_PULL, LEAD_TRY, DEFENDER_TRY, MATCH_SLACK, OPEN_SLAM, DRAW_MARGIN) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "bidder_best_suit_trumps", "kitty_trumps")
 # trumps: the bidder's trumps as dealt; top_trumps: of those, the 5, J, A♥ and A of trumps (three
@@ -389,13 +394,18 @@ def worth(s, seat, estimate, params):
     """The points ``seat`` counts on with a hand worth ``estimate``: the kitty's ``kitty_bonus``
     less the same price of each rival's draws (``exchange_draws``: every other seat's exchange
     is a small kitty of its own), ``position_step`` a seat after eldest, ``players_step`` a
-    player fewer than five, less ``bid_margin``."""
+    player fewer than five, less ``bid_margin`` and, after eldest, ``draw_margin`` a card each
+    rival draws. (Measured in the bid study with six players and ``exchange=3``: after eldest, the
+    hands just over 20 with one top trump and four trumps lost 5 to 10 points a deal bidding
+    20 rather than passing; eldest's same hands gained 10 bidding.)"""
     n = s[NUM_PLAYERS]
     position = seat - s[DEALER] - 1
     position = position + n if position < 0 else position
-    rival_kitty = params[KITTY_BONUS] * exchange_draws(s) / KITTY_SIZE
+    draws = exchange_draws(s)
+    rival_kitty = params[KITTY_BONUS] * draws / KITTY_SIZE
+    margin = params[BID_MARGIN] + (params[DRAW_MARGIN] * draws if position > 0 else 0.0)
     return (estimate + params[KITTY_BONUS] - rival_kitty + params[POSITION_STEP] * position
-            + params[PLAYERS_STEP] * (5 - n) - params[BID_MARGIN])
+            + params[PLAYERS_STEP] * (5 - n) - margin)
 
 
 @nb.njit(cache=True, inline="always")
