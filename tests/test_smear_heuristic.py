@@ -434,6 +434,24 @@ def test_bid_margin_reads_the_rules(name, options, margin):
     assert H.bid_margin(state.array, H.DEFAULTS) == pytest.approx(margin)
 
 
+def test_ne_top_bid_takes_a_margin_while_3_is_open_and_less_over_an_opponents_3():
+    # NE Smear, dealer 0, teams 0+2 and 1+3. Eldest (seat 1), 3 still open: 4 needs a worth of
+    # 4 + ne_top_margin. Over seat 1's 3, its opponent seat 2 needs 4 - ne_overcall, its partner
+    # seat 3 and the dealer, who passes the hand on with no overcall, 4. Shmear: its top bid.
+    state = deal("nesmear", {})
+    top, margin, overcall = 4.0, H.DEFAULTS[H.NE_TOP_MARGIN], H.DEFAULTS[H.NE_OVERCALL]
+    assert margin > 0 and overcall > 0
+    assert H.top_line(state.array, 1, 2, H.DEFAULTS) == pytest.approx(top + margin)
+    apply(state, "bid 3")
+    assert H.top_line(state.array, 2, 4, H.DEFAULTS) == pytest.approx(top - overcall)
+    apply(state, "pass")
+    assert H.top_line(state.array, 3, 4, H.DEFAULTS) == pytest.approx(top)
+    apply(state, "pass")
+    assert H.top_line(state.array, 0, 4, H.DEFAULTS) == pytest.approx(top)
+    shmear = deal("shmear", {})
+    assert H.top_line(shmear.array, 1, 3, H.DEFAULTS) == pytest.approx(float(H.MAX_BID[0]))
+
+
 # --- the chance of being beaten and the strength now ----------------------------------------------
 
 

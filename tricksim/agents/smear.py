@@ -18,8 +18,10 @@ What it does, phase by phase:
   partner beyond the first, as Shmear's two teams of three overlap in what their partners bring;
   ``ne_margin`` added in NE Smear, where bidding boldly won more in self-play than the sets it
   costs, and ``in_play_margin`` more with ``high_low = in_play``; ``partner_overbid`` more over a
-  partner's bid) and bids that many when it beats the bid; the dealer, who speaks last, bids
-  just enough. In a match, when another team can go out on this hand, the seat bids up to
+  partner's bid) and bids that many when it beats the bid; in NE Smear 4, the top bid, which
+  makes only with every point, takes ``ne_top_margin`` more while 3 is open and ``ne_overcall``
+  less over an opponent's 3 (``top_line``); the dealer, who speaks last, bids just enough. In a
+  match, when another team can go out on this hand, the seat bids up to
   ``match_slack`` points over its hand (``match_slack_bid_only`` with ``go_out = bid_only``) to
   reach the bid that stops it (``match_stop``), unless a partner's bid already does.
 * **Trump.** The suit that scored best (NE Smear: among the suits held, widow included).
@@ -126,12 +128,16 @@ PARAMS = (
                                   "that bidding whenever allowed won the most matches"),
     ("bid_jump", 0.0, "with three teams or more: most levels a seat bids above the lowest bid it may make "
                       "(the bidder scores the points he takes, not his bid: a lower bid risks less)"),
+    ("ne_top_margin", 0.1, "NE Smear: points more the estimate needs to bid 4, the top bid, while 3 is open "
+                           "(4 makes only with every point of the hand; 3 takes the bid as well)"),
+    ("ne_overcall", 0.2, "NE Smear: points less it needs to bid 4 over an opponent's 3, before the dealer "
+                         "(passing gives them the hand)"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
  DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
- NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP) = range(len(PARAMS))
+ NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -351,6 +357,24 @@ def match_stop(s, me):
     return max(MIN_BID[v], MAX_BID[v] - theirs + 1)
 
 
+@nb.njit(cache=True, inline="always")
+def top_line(s, me, lowest, params):
+    """The worth from which seat ``me`` bids the top bid. In NE Smear 4 makes only with every point
+    of the hand, so while 3 is open it takes ``ne_top_margin`` more (measured in the bid study: at
+    a worth of 4.0 to 4.1, 3 scored a point more than 4); over an opponent's 3, before the dealer,
+    ``ne_overcall`` less (passing gives them the hand: there 4 scored more for the table from a
+    worth of 3.8, for the seat from 3.9; the dealer's 4 gained nothing below 4)."""
+    v = s[OPTIONS + O_VARIANT]
+    top = float(MAX_BID[v])
+    if v != NESMEAR:
+        return top
+    if lowest < MAX_BID[v]:
+        return top + params[NE_TOP_MARGIN]
+    if me != s[DEALER] and team(s, s[BIDDER]) != team(s, me):
+        return top - params[NE_OVERCALL]
+    return top
+
+
 @nb.njit(cache=True)
 def bid_choice(s, me, points, params):
     """The bidding action for seat ``me`` whose best suit scores ``points``: that estimate with the
@@ -365,8 +389,8 @@ def bid_choice(s, me, points, params):
     if s[BIDDER] >= 0 and team(s, s[BIDDER]) == team(s, me):
         estimate -= params[PARTNER_OVERBID]
     worth = estimate - bid_margin(s, params)
-    level = min(int(np.floor(worth)), MAX_BID[v])
     lowest = max(s[BID] + 1, MIN_BID[v])
+    level = MAX_BID[v] if worth >= top_line(s, me, lowest, params) else min(int(np.floor(worth)), MAX_BID[v] - 1)
     if me == s[DEALER]:  # the dealer speaks last: just enough
         level = lowest if level >= lowest else 0
     elif level >= lowest and s[OPTIONS + O_TEAMS] >= 3:
