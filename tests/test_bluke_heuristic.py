@@ -8,16 +8,21 @@
 * it decides on what the seat may see: moving the cards it cannot see (other hands and the
   rest under the turned card) never changes its action;
 * worked positions where a club player's choice is clear;
+* in PIMC's sampled worlds (every legal action of a decision, then played out) it finishes
+  every decision and makes a1f4eef's decisions;
 * it beats random play by a clear margin.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 import numba as nb
 import numpy as np
 import pytest
 
 from tricksim.agents import bluke as H
+from tricksim.agents import bluke_search
 from tricksim.agents.kinds import HEURISTIC, RANDOM
 from tricksim.agents.loops import play_hands, play_random_hands
 from tricksim.agents.random import uniform_action
@@ -341,6 +346,52 @@ def test_zero_bid_leads_its_lowest_card():
     # Bid 0 holding AH 2C 5D: lead the 2C, the card most likely to be beaten.
     state = deal(["AH 2C 5D", "4H 4D 5C", "7H 6C 7C", "KH QH 8C"], min_bid=0)
     assert choice(state, ["bid 0", "bid 1", "bid 1", "bid 1"]) == "play 2C"
+
+
+# --- PIMC's sampled worlds ---------------------------------------------------------------------
+
+
+def _sampled_world_actions(options, hands):
+    """The heuristic's actions where PIMC asks for them, in order: at every decision of ``hands``
+    deals (every third hand size of a match), a world sampled for the seat to act
+    (``bluke_search.sample``), each legal action taken in it, then every seat playing it out."""
+    game = Bluke(**options)
+    params, rng = H.DEFAULTS.copy(), new_rng()
+    actions = []
+    for hand in range(hands):
+        s = game.new_hand(seed=hand, dealer=hand % game.players, hand=3 * hand).array.copy()
+        seed_stream(rng, 2026, hand, 0)
+        world = np.empty_like(s)
+        while s[K.TO_ACT] >= 0:
+            bluke_search.sample(s, s[K.TO_ACT], rng, world)
+            words, cards, _ = K.legal(world)
+            legal = [a for a in range(64) if words >> a & 1]
+            legal += [A.card_action(A.PLAY, c) for c in range(54) if cards >> c & 1]
+            for a in legal:
+                trial = world.copy()
+                K.step(trial, a)
+                while trial[K.TO_ACT] >= 0:
+                    actions.append(int(H.act(trial, params, rng)))
+                    K.step(trial, actions[-1])
+            K.step(s, H.act(s, params, rng))
+    return actions
+
+
+@pytest.mark.parametrize("options, count, digest", [
+    (dict(players=3), 9731, "74c21bfed6f98ac1"),
+    (dict(players=6, hook=True), 8746, "db388844bf2378f7"),
+    (dict(players=3, min_bid=0, bluke_lead="next_sets_suit"), 10010, "2aaa9a07a4e9a61b"),
+    (dict(players=2), 4808, "bdbd6741e7dd1178"),
+    (dict(players=10, min_bid=0), 9069, "b15e58f6fcae0f57"),
+], ids=["3", "6,hook", "3,min_bid=0,next_sets_suit", "2", "10,min_bid=0"])
+def test_sampled_worlds_get_a1f4eefs_decisions(options, count, digest):
+    # A speed-up with self-play's decisions was reverted when a PIMC run (players=3) never
+    # finished: the worlds PIMC samples, and the bids and cards it tries in them, reach states
+    # self-play does not. Here every such decision ends, and the actions are those a1f4eef's
+    # heuristic chose on the same worlds (their count and a SHA-256 of them as int64).
+    actions = _sampled_world_actions(options, 3)
+    assert len(actions) == count
+    assert hashlib.sha256(np.array(actions, dtype=np.int64).tobytes()).hexdigest()[:16] == digest
 
 
 # --- strength ------------------------------------------------------------------------------------

@@ -79,6 +79,7 @@ from ..sim import bluke as K
 from ..sim.kernels import (
     bit,
     has,
+    highest_bit,
     lowest_card,
     popcount,
     trick_power,
@@ -190,7 +191,8 @@ def hand_strength(hand, trump, turned, players, size, position, params):
     # an opponent ruffs a side card when out of its suit and holding a trump or a bluke
     ruffers = unseen & (BLUKE_MASK | (K.SUIT_MASKS[trump, trump] if trump < 4 else 0))
     p_ruffer = HOLDS_ANY[size, popcount(ruffers)]
-    log_kept = np.log(1.0 - min(q, 0.999))  # (1 - q) ** h = exp(h * log_kept)
+    log_kept = 1.0  # (1 - q) ** h = exp(h * log_kept), the log taken when first needed
+    last_h, last_kept = 0, 1.0  # the last h priced (cards held next to each other share it)
     voids = 0
     spare = 0  # trumps too low to count as a trick: they ruff voids
     for suit in range(4):
@@ -204,7 +206,7 @@ def hand_strength(hand, trump, turned, players, size, position, params):
             while m != 0:
                 c = lowest_card(m)
                 m &= m - 1
-                above = popcount(held & HIGHER[c])  # the trumps above protect it
+                above = popcount(m)  # the trumps held above protect it
                 h = popcount(unseen & HIGHER[c])
                 p = _at_most(h, q, above)
                 e, var = _add(e, var, p if h == 0 else p * params[TRUMP_VALUE])
@@ -215,13 +217,17 @@ def hand_strength(hand, trump, turned, players, size, position, params):
         while m != 0:
             c = lowest_card(m)
             m &= m - 1
-            above = popcount(held & HIGHER[c])
+            above = popcount(m)  # the cards of the suit held above it
             h = popcount(unseen & HIGHER[c])
+            if h != last_h:
+                if log_kept > 0.0:
+                    log_kept = np.log(1.0 - min(q, 0.999))
+                last_h, last_kept = h, np.exp(h * log_kept)
             # it wins on round above + 1 of the suit at best, if no opponent out of the suit
             # by then (holding <= above cards of it) ruffs and none of the h falls on it
             no_ruff = _ipow(1.0 - HOLDS_AT_MOST[size, outside, above] * p_ruffer, players - 1)
             scale = params[ACE_VALUE] if h == 0 else params[KING_VALUE]
-            e, var = _add(e, var, min(1.0, scale * np.exp(h * log_kept) * no_ruff))
+            e, var = _add(e, var, min(1.0, scale * last_kept * no_ruff))
     if trump < 4:
         e += params[VOID_VALUE] * size / K.MAX_HAND * min(voids, spare)
     # playing after the others pays in long hands (eldest leads blind)
@@ -267,6 +273,15 @@ def expected_score(bid, e, sd):
 
 
 @nb.njit(cache=True, inline="always")
+def _score_bound(bid, e, sd):
+    """More than ``expected_score(bid, e, sd)`` can be (made: 10 a trick bid; the tricks over:
+    at most the estimate's excess over the bid plus 0.4 deviations, the normal density's peak
+    0.399 times the deviation), and rising with ``bid``: once it falls under the best score so
+    far, neither that bid nor any lower one needs pricing."""
+    return 10.0 * bid + max(0.0, e - bid) + 0.4 * max(sd, 0.3) + 1e-6
+
+
+@nb.njit(cache=True, inline="always")
 def _zero_gift(s, params):
     """With ``min_bid = 0``: the tricks the zero bids made so far leave to the other seats. A
     zero bidder ducks, so the tricks his cards would take go to the rest of the table, a share
@@ -301,10 +316,12 @@ def choose_bid(s, seat, params):
     sd = np.sqrt(var)
     best, best_value = -1, -1e9
     low = max(sure, 1)
-    for cand in range(low, min(size, max(low, int(e) + 2)) + 1):  # more than e + 1 never pays
+    for cand in range(min(size, max(low, int(e) + 2)), low - 1, -1):  # more than e + 1 never pays
+        if best >= 0 and _score_bound(cand, e, sd) < best_value:
+            break  # no bid from here down can score more (the bound rises with the bid)
         if (legal >> cand) & 1:
             v = expected_score(cand, e, sd)
-            if v > best_value:
+            if v >= best_value:  # the lowest of equal bids, as the scan runs down
                 best, best_value = cand, v
     if best >= 0:
         return best
@@ -402,15 +419,25 @@ def _throw_away(t, hand, cards, short_first):
 def known_voids(s):
     """Bit ``4 * seat + suit`` for every seat that did not follow a suit it had to follow
     (public: read from the trick slots). A bluke shows nothing, it may always be played."""
+    return voids_in(s, 0b1111, s[K.TRICK_NO] + 1)
+
+
+@nb.njit(cache=True, inline="always")
+def voids_in(s, suits, tricks):
+    """``known_voids`` for the suits of the bit mask ``suits`` only, read from the first
+    ``tricks`` tricks (the current one the last): the tricks led in another suit are skipped
+    unread (those led with a bluke are read, a later card may set their suit)."""
     n, t = s[K.NUM_PLAYERS], s[K.TRUMP]
     voids = np.int64(0)
-    for trick in range(s[K.TRICK_NO] + 1):
+    for trick in range(tricks):
         slot = K.TRICKS + trick * K.TRICK_SLOTS
         count = n if trick < s[K.TRICK_NO] else s[K.IN_TRICK]
         if count == 0:
             break
         seat = s[slot]
         follow = K.suit_led(K.EFFECTIVE[t, s[slot + 1]])
+        if follow >= 0 and (suits >> follow) & 1 == 0:
+            continue
         for i in range(1, count):
             seat = seat + 1 if seat + 1 < n else 0
             e = K.EFFECTIVE[t, s[slot + 1 + i]]
@@ -419,18 +446,25 @@ def known_voids(s):
                     follow = e
             elif e != follow and e != K.BLUKES:
                 voids |= bit(4 * seat + follow)
-    return voids
+    return voids & _suit_bits(suits)
 
 
 @nb.njit(cache=True, inline="always")
-def _hold_chance(s, c, led, unseen, voids):
+def _suit_bits(suits):
+    """The bits ``4 * seat + suit`` of every seat for the suits of the bit mask ``suits``."""
+    return (suits & 0b1111) * np.int64(0x1111111111)
+
+
+@nb.njit(cache=True, inline="always")
+def _hold_chance(s, c, led, unseen, later):
     """The chance that ``c``, winning the current trick now, still wins it once the seats
     after this one have played: each unseen card is taken as in a given hand with the
     share of the unseen cards that hand holds (the rest are undealt). A beater of the
     suit led (or a bluke) falls on it whenever held; any other beater (a trump on a side
     suit) only from a seat out of the suit led, known void or holding none of its unseen
-    cards."""
-    t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
+    cards. ``later`` is ``_later_seats``: what the card does not change."""
+    voids, x, p_none_led, bluke_kept = later
+    t = s[K.TRUMP]
     beaters = BEATERS[t, c] & unseen
     if led != K.BLUKES:
         beaters |= unseen & BLUKE_MASK
@@ -439,22 +473,34 @@ def _hold_chance(s, c, led, unseen, voids):
     ruffs = popcount(beaters & ~suit_led & ~BLUKE_MASK)
     if always + ruffs == 0:
         return 1.0
-    n_unseen = popcount(unseen)
-    f = (s[K.HAND_SIZE] - s[K.TRICK_NO]) / n_unseen  # a later seat's share of the unseen cards
-    led_left = popcount(unseen & suit_led)
+    kept = _ipow(x, always)  # a later seat holds none of the beaters that always fall on it
+    ruffed = 1.0 - _ipow(x, ruffs)  # ... some trump that beats it
     hold = 1.0
-    seat = s[K.TO_ACT]
-    for _ in range(n - 1 - s[K.IN_TRICK]):
-        seat = seat + 1 if seat + 1 < n else 0
-        void = led != K.BLUKES and (voids >> (4 * seat + led)) & 1 != 0
-        if void:
-            hold *= _ipow(1.0 - f, popcount(beaters & BLUKE_MASK))
-        else:
-            hold *= _ipow(1.0 - f, always)
+    for i in range(s[K.NUM_PLAYERS] - 1 - s[K.IN_TRICK]):  # the seats in play order
+        void = (voids >> i) & 1 != 0
+        hold *= bluke_kept if void else kept
         if ruffs > 0:
-            p_void = 1.0 if void else _ipow(1.0 - f, led_left)
-            hold *= 1.0 - p_void * (1.0 - _ipow(1.0 - f, ruffs))
+            hold *= 1.0 - (1.0 if void else p_none_led) * ruffed
     return hold
+
+
+@nb.njit(cache=True, inline="always")
+def _later_seats(s, led, unseen):
+    """What ``_hold_chance`` reads that no card of this seat changes: bit i set when the i-th
+    seat still to play showed a void in the suit led, the chance ``x`` that a given unseen card
+    is not in a given later hand (1 - its share of the unseen cards), the chance that it holds
+    none of the suit led, and none of the unseen blukes."""
+    n = s[K.NUM_PLAYERS]
+    x = 1.0 - (s[K.HAND_SIZE] - s[K.TRICK_NO]) / max(1, popcount(unseen))  # none unseen: no beater, x unread
+    suit_led = K.SUIT_MASKS[s[K.TRUMP], led] if led != K.BLUKES else BLUKE_MASK
+    voids = np.int64(0)
+    if led != K.BLUKES:
+        shown = voids_in(s, 1 << led, s[K.TRICK_NO])  # the finished tricks: the current one shows no later seat's
+        seat = s[K.TO_ACT]
+        for i in range(n - 1 - s[K.IN_TRICK]):
+            seat = seat + 1 if seat + 1 < n else 0
+            voids |= ((shown >> (4 * seat + led)) & 1) << i
+    return voids, x, _ipow(x, popcount(unseen & suit_led)), _ipow(x, popcount(unseen & BLUKE_MASK))
 
 
 @nb.njit(cache=True, inline="always")
@@ -479,7 +525,7 @@ def _top_lead(s, seat, suited, trumps, unseen):
         m = suited & K.SUIT_MASKS[4, suit]
         if suit == t or m == 0:
             continue
-        c = _dearest(t, m)
+        c = highest_bit(m)  # its top card: the ranks rise with the card index
         if HIGHER[c] & unseen != 0:
             continue
         if t == NO_TRUMP or unseen & K.SUIT_MASKS[t, t] == 0:
@@ -492,7 +538,7 @@ def _top_lead(s, seat, suited, trumps, unseen):
         if not shown:
             return c
     if trumps != 0:
-        c = _dearest(t, trumps)
+        c = highest_bit(trumps)
         if HIGHER[c] & unseen == 0:
             return c
     return -1
@@ -526,31 +572,48 @@ def _lead(s, seat, hand, unseen, mode, urgent, params):
 
 
 @nb.njit(cache=True, inline="always")
+def _first_holding(s, of_led, trumps, led, unseen, later, bar):
+    """The cheapest of the winners ``of_led`` (of the suit led) and ``trumps`` at least ``bar``
+    likely to hold the trick (``_hold_chance``), in rising power: the suit led, then trumps,
+    each from its lowest rank; -1 if none."""
+    for part in range(2):
+        m = of_led if part == 0 else trumps
+        while m != 0:
+            c = lowest_card(m)
+            m &= m - 1
+            if _hold_chance(s, c, led, unseen, later) >= bar:
+                return c
+    return -1
+
+
+@nb.njit(cache=True, inline="always")
 def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     """Not last to play, holding suited cards that win the trick now: the cheapest that
     likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``); if none
     does, the likeliest when every trick left is needed, else a card thrown away (a card
     beaten later is wasted; it may win a later trick)."""
     t = s[K.TRUMP]
-    voids = known_voids(s)
+    later = _later_seats(s, led, unseen)
     # a card kept back wins a later trick less often the more seats there are to beat it:
     # the bar falls with the other seats (measured: 4 players 0.3, 3 players 0.45, 6 players 0.1-0.2)
     bar = params[HOLD_MIN] * 3.0 / (s[K.NUM_PLAYERS] - 1)
-    best, best_hold = -1, -1.0
-    pick, pick_power = -1, 1 << 20
-    m = plain
-    while m != 0:
-        c = lowest_card(m)
-        m &= m - 1
-        h = _hold_chance(s, c, led, unseen, voids)
-        if h > best_hold or (h == best_hold and K.POWER[t, c] < K.POWER[t, best]):
-            best, best_hold = c, h
-        if h >= bar and K.POWER[t, c] < pick_power:
-            pick, pick_power = c, K.POWER[t, c]
-    if pick >= 0:
-        return pick
+    of_led = plain & K.SUIT_MASKS[t, led]
+    trumps = plain & ~of_led
+    cheapest = lowest_card(of_led) if of_led != 0 else lowest_card(trumps)
+    hold = _hold_chance(s, cheapest, led, unseen, later)
+    if hold >= bar:
+        return cheapest
+    # a dearer winner is beaten by a subset of the cards that beat a cheaper one, so it holds
+    # at least as often: the dearest tells whether any winner clears the bar, and its chance
+    # is the likeliest's
+    top = highest_bit(trumps) if trumps != 0 else highest_bit(of_led)
+    if top != cheapest:
+        hold = _hold_chance(s, top, led, unseen, later)
+        if hold >= bar:
+            others = ~bit(cheapest)
+            return _first_holding(s, of_led & others, trumps & others, led, unseen, later, bar)
     if urgent or legal & ~plain & ~BLUKE_MASK == 0:
-        return best
+        return _first_holding(s, of_led, trumps, led, unseen, later, hold)  # the cheapest of the likeliest
     return _throw_away(t, hand, legal & ~plain, False)
 
 
@@ -560,16 +623,13 @@ def _follow(s, hand, legal, unseen, mode, urgent, params):
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
     count = s[K.IN_TRICK]
     led = K.EFFECTIVE[t, s[slot + 1]]
-    best = -1
+    best, winning = -1, -1
     for i in range(count):
-        best = max(best, trick_power(s[slot + 1 + i], led, K.EFFECTIVE[t], K.POWER[t]))
-    winners = np.int64(0)
-    m = legal
-    while m != 0:
-        c = lowest_card(m)
-        m &= m - 1
-        if trick_power(c, led, K.EFFECTIVE[t], K.POWER[t]) > best:
-            winners |= bit(c)
+        c = s[slot + 1 + i]
+        p = trick_power(c, led, K.EFFECTIVE[t], K.POWER[t])
+        if p > best:
+            best, winning = p, c
+    winners = legal & K.BEATEN_BY[t, winning]
     last = count == n - 1
     if mode == MODE_DUCK:
         losers = legal & ~winners
