@@ -12,7 +12,12 @@ deal, adds one node, plays the rest out with the heuristic agent and backs up ev
 * **Budget.** ``iters`` iterations, or ``time`` seconds (0 for none; not reproducible).
 * **Choice.** The root's most visited action.
 
-``bidding = 0`` leaves the decisions before the card play to the heuristic agent, as in PIMC.
+The tree covers the card play only. A decision before it (pick, bid, bury, call, trump, discard)
+is made as PIMC makes it (``pimc.rollout_action``): each action's mean score over heuristic
+playouts in sampled deals, ``iters`` playouts in all, the other seats bidding by the heuristic with
+their sampled hands. (In the tree those seats' bids were nodes chosen by UCB whatever their hands,
+so the search met opponents who passed strong hands and bid too boldly itself.) ``bidding = 0``
+leaves those decisions to the heuristic agent, as in PIMC.
 
 ``infer = eps`` (> 0): in the card play each iteration's world is one of ``RESAMPLE`` sampled
 worlds, drawn in proportion to their likelihood under the other seats' play so far (the heuristic
@@ -29,7 +34,7 @@ from ..sim.kernels import rand_below
 from . import SEARCH_PARAMS
 from .family import heuristic, sample, score, step, to_act
 from .inference import log_likelihood
-from .pimc import is_card_play, legal_actions, now, playout
+from .pimc import is_card_play, legal_actions, now, playout, rollout_action
 
 PARAMS = SEARCH_PARAMS["ismcts"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
@@ -58,6 +63,19 @@ def resample(family, s, seat, eps, hparams, rng, world, candidate, replay):
 
 
 @nb.njit(cache=True)
+def early_action(family, s, n, iters, limit, hparams, rng, world, actions, totals):
+    """The seat's choice among ``actions[:n]``, a decision before the card play, as PIMC makes it
+    (``pimc.rollout_action``): each action valued by its mean heuristic playout over sampled deals,
+    ``iters`` playouts in all. Not by the tree: there the other seats' bids would be nodes chosen
+    by UCB blind to their sampled hands, so the search would meet opponents who never bid a strong
+    hand and overrate its own bids (BENCHMARKS.md: bold bids lost in Fifty-five and NE Smear)."""
+    worlds = max(1, iters // n)
+    values = np.empty(n, np.int64)  # once a decision, before thousands of playouts
+    trial = np.empty_like(s)
+    return rollout_action(family, s, worlds, 1, limit, hparams, rng, world, actions, n, totals, values, trial)
+
+
+@nb.njit(cache=True)
 def act(family, s, params, hparams, rng, world, actions, nodes, totals, path):
     """ISMCTS's action for the seat to act at ``s`` (``nodes``: MAX_NODES x 6 int64, ``totals``:
     MAX_NODES float64, ``path``: int64 scratch as long as a hand)."""
@@ -65,10 +83,12 @@ def act(family, s, params, hparams, rng, world, actions, nodes, totals, path):
     n = legal_actions(family, s, actions)
     if n == 1:
         return actions[0]
-    if not is_card_play(family, s) and params[BIDDING] == 0:
-        return heuristic(family, s, hparams, rng)
     iters = np.int64(params[ITERS])
     limit = params[TIME]
+    if not is_card_play(family, s):
+        if params[BIDDING] == 0:
+            return heuristic(family, s, hparams, rng)
+        return early_action(family, s, n, iters, limit, hparams, rng, world, actions, totals)
     if limit > 0:
         iters = nodes.shape[0] - 1
     iters = min(iters, nodes.shape[0] - 1)

@@ -78,6 +78,15 @@ def world_values(family, world, seat, actions, n, solving, rollouts, hparams, rn
         action_values(family, world, seat, SCORE, ws, actions, values)
         return
     trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
+    rollout_values(family, world, seat, actions, n, rollouts, hparams, rng, values, trial)
+
+
+@nb.njit(cache=True, inline="always")
+def rollout_values(family, world, seat, actions, n, rollouts, hparams, rng, values, trial):
+    """The sum of ``seat``'s hand scores over ``rollouts`` heuristic playouts of each legal action
+    ``actions[:n]`` in ``world`` (a full deal) into ``values[:n]`` (``trial``: scratch as long as a
+    state). Every later decision of every seat, bids included, is the heuristic's with its hand in
+    ``world``."""
     for i in range(n):
         values[i] = 0
         for _ in range(rollouts):
@@ -99,13 +108,17 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     play = is_card_play(family, s)
     if not play and params[BIDDING] == 0:
         return heuristic(family, s, hparams, rng)
-    solving = play and popcount(hand(family, s, seat)) <= params[SOLVE]
     worlds = max(1, np.int64(params[WORLDS]))
     rollouts = max(1, np.int64(params[ROLLOUTS]))
     limit = params[TIME]
+    if not play:
+        trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
+        return rollout_action(family, s, worlds, rollouts, limit, hparams, rng, world, actions, n, totals, values,
+                              trial)
+    solving = popcount(hand(family, s, seat)) <= params[SOLVE]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
-    eps = params[INFER] if play else 0.0
+    eps = params[INFER]
     replay = np.empty_like(s) if eps > 0 else world  # the inference's scratch
     top = -np.inf  # the largest log weight so far: the weights are kept relative to it
     weight = 1.0
@@ -125,6 +138,32 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
         else:
             for i in range(n):
                 totals[i] += values[i]
+        if limit > 0 and now() - start > limit:
+            break
+    best = 0
+    for i in range(1, n):
+        if totals[i] > totals[best]:
+            best = i
+    return actions[best]
+
+
+@nb.njit(cache=True)
+def rollout_action(family, s, worlds, rollouts, limit, hparams, rng, world, actions, n, totals, values, trial):
+    """PIMC's choice among the legal actions ``actions[:n]`` of a decision before the card play
+    (pick, bid, bury, call, trump, discard) for the seat to act at ``s``: the action of the highest
+    total over ``worlds`` sampled deals of ``rollout_values`` (``rollouts`` playouts each), the
+    first such in ``actions`` on a tie. In each playout the other seats decide by the heuristic
+    with their hands in that deal, so a strong sampled hand bids as it would at the table.
+    ``limit`` (seconds, 0 for none) stops after the first world once spent; ``world``, ``totals``,
+    ``values`` and ``trial`` are scratch."""
+    seat = to_act(family, s)
+    start = now() if limit > 0 else 0.0
+    totals[:n] = 0.0
+    for _ in range(worlds):
+        sample(family, s, seat, rng, world)
+        rollout_values(family, world, seat, actions, n, rollouts, hparams, rng, values, trial)
+        for i in range(n):
+            totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
     best = 0
