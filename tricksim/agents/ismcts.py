@@ -13,11 +13,13 @@ deal, adds one node, plays the rest out with the heuristic agent and backs up ev
 * **Choice.** The root's most visited action.
 
 The tree covers the card play only. A decision before it (pick, bid, bury, call, trump, discard)
-is made as PIMC makes it (``pimc.rollout_action``): each action's mean score over heuristic
+is made from PIMC's playouts (``pimc.rollout_action``): each action's mean score over heuristic
 playouts in sampled deals, ``iters`` playouts in all, the other seats bidding by the heuristic with
-their sampled hands. (In the tree those seats' bids were nodes chosen by UCB whatever their hands,
-so the search met opponents who passed strong hands and bid too boldly itself.) ``bidding = 0``
-leaves those decisions to the heuristic agent, as in PIMC.
+their sampled hands; the heuristic's own choice stands unless another action gains ``MARGIN``
+standard errors over it in the same deals. (In the tree those seats' bids were nodes chosen by UCB
+whatever their hands, so the search met opponents who passed strong hands and bid too boldly
+itself; the anchor because the sampled deals ignore the bids made so far.) ``bidding = 0`` leaves
+those decisions to the heuristic agent, as in PIMC.
 
 ``infer = eps`` (> 0): in the card play each iteration's world is one of ``RESAMPLE`` sampled
 worlds, drawn in proportion to their likelihood under the other seats' play so far (the heuristic
@@ -40,6 +42,7 @@ PARAMS = SEARCH_PARAMS["ismcts"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 ITERS, TIME, C, BIDDING, INFER = range(len(PARAMS))
 MAX_NODES = 1 << 17  # a budget in time stops here
+MARGIN = 2.0  # standard errors of gain over the heuristic's choice before the card play
 RESAMPLE = 4  # worlds sampled per iteration with inference, one kept by weight
 
 # node fields (int64): the action that led to it, the seat that chose it, first child, next sibling,
@@ -64,15 +67,22 @@ def resample(family, s, seat, eps, hparams, rng, world, candidate, replay):
 
 @nb.njit(cache=True)
 def early_action(family, s, n, iters, limit, hparams, rng, world, actions, totals):
-    """The seat's choice among ``actions[:n]``, a decision before the card play, as PIMC makes it
-    (``pimc.rollout_action``): each action valued by its mean heuristic playout over sampled deals,
-    ``iters`` playouts in all. Not by the tree: there the other seats' bids would be nodes chosen
-    by UCB blind to their sampled hands, so the search would meet opponents who never bid a strong
-    hand and overrate its own bids (BENCHMARKS.md: bold bids lost in Fifty-five and NE Smear)."""
+    """The seat's choice among ``actions[:n]``, a decision before the card play, by PIMC's
+    playouts (``pimc.rollout_action``), ``iters`` in all over sampled deals, anchored at the
+    heuristic's choice: another action only on a gain of ``MARGIN`` standard errors. Not by the
+    tree: there the other seats' bids would be nodes chosen by UCB blind to their sampled hands, so
+    the search would meet opponents who never bid a strong hand and overrate its own bids. The
+    anchor because the sampled deals ignore the bids made so far (a partner's bid says he is
+    strong): unanchored, the playouts overcalled partners (Fifty-five in teams: -3.5 a deal)."""
+    h = heuristic(family, s, hparams, rng)  # the heuristic agents do not draw from rng
+    anchor = 0
+    while actions[anchor] != h:
+        anchor += 1
     worlds = max(1, iters // n)
     values = np.empty(n, np.int64)  # once a decision, before thousands of playouts
     trial = np.empty_like(s)
-    return rollout_action(family, s, worlds, 1, limit, hparams, rng, world, actions, n, totals, values, trial)
+    return rollout_action(family, s, worlds, 1, limit, anchor, MARGIN, hparams, rng, world, actions, n, totals, values,
+                          trial)
 
 
 @nb.njit(cache=True)

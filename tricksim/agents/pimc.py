@@ -113,8 +113,8 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     limit = params[TIME]
     if not play:
         trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
-        return rollout_action(family, s, worlds, rollouts, limit, hparams, rng, world, actions, n, totals, values,
-                              trial)
+        return rollout_action(family, s, worlds, rollouts, limit, -1, 0.0, hparams, rng, world, actions, n, totals,
+                              values, trial)
     solving = popcount(hand(family, s, seat)) <= params[SOLVE]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
@@ -148,29 +148,62 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
 
 
 @nb.njit(cache=True)
-def rollout_action(family, s, worlds, rollouts, limit, hparams, rng, world, actions, n, totals, values, trial):
+def rollout_action(family, s, worlds, rollouts, limit, anchor, margin, hparams, rng, world, actions, n, totals, values,
+                   trial):
     """PIMC's choice among the legal actions ``actions[:n]`` of a decision before the card play
-    (pick, bid, bury, call, trump, discard) for the seat to act at ``s``: the action of the highest
-    total over ``worlds`` sampled deals of ``rollout_values`` (``rollouts`` playouts each), the
-    first such in ``actions`` on a tie. In each playout the other seats decide by the heuristic
-    with their hands in that deal, so a strong sampled hand bids as it would at the table.
+    (pick, bid, bury, call, trump, discard) for the seat to act at ``s``, from ``worlds`` sampled
+    deals and ``rollout_values`` (``rollouts`` playouts each) in each. In each playout the other
+    seats decide by the heuristic with their hands in that deal, so a strong sampled hand bids as it
+    would at the table.
+
+    * ``anchor = -1``: the action of the highest total, the first such in ``actions`` on a tie.
+    * ``anchor = i``: the choice stays with ``actions[i]`` unless another action's mean gain over it
+      (paired: both valued in the same deals) exceeds ``margin`` standard errors; then the best
+      such. ``totals`` must then hold ``2 n``: the gains' squares go in its second half.
+
     ``limit`` (seconds, 0 for none) stops after the first world once spent; ``world``, ``totals``,
     ``values`` and ``trial`` are scratch."""
     seat = to_act(family, s)
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
+    squares = totals[n:2 * n]
+    if anchor >= 0:
+        squares[:] = 0.0
+    done = 0
     for _ in range(worlds):
         sample(family, s, seat, rng, world)
         rollout_values(family, world, seat, actions, n, rollouts, hparams, rng, values, trial)
+        done += 1
         for i in range(n):
-            totals[i] += values[i]
+            if anchor >= 0:
+                gain = values[i] - values[anchor]
+                totals[i] += gain
+                squares[i] += gain * gain
+            else:
+                totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
+    if anchor >= 0:
+        return actions[clear_gain(totals, squares, n, done, anchor, margin)]
     best = 0
     for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
     return actions[best]
+
+
+@nb.njit(cache=True, inline="always")
+def clear_gain(totals, squares, n, done, anchor, margin):
+    """The index of the action of the highest mean gain over ``anchor`` among those whose gain
+    exceeds ``margin`` standard errors (``totals`` and ``squares``: the sums of the gains and of
+    their squares over ``done`` deals); ``anchor`` if none does."""
+    best, best_gain = anchor, 0.0
+    for i in range(n):
+        gain = totals[i] / done
+        error = np.sqrt(max(0.0, squares[i] / done - gain * gain) / max(1, done - 1))
+        if gain > margin * error and gain > best_gain:
+            best, best_gain = i, gain
+    return best
 
 
 @nb.njit(cache=True)
