@@ -11,8 +11,11 @@ evidence) and values every legal action in each:
   its position wherever it was found.
 * **Every other decision** (pick or pass, bid levels, bury, call, trump, discard, exchange, and
   the first cards of a long hand): the seat's mean hand score over ``rollouts`` heuristic
-  playouts of the action in that world. Solving from the first card costs tens of milliseconds a
-  world and action (BENCHMARKS.md); ``solve = 99`` asks for it all the same.
+  playouts of the action in that world (``rollout_action``, which ISMCTS calls for its own early
+  decisions). The heuristic agents are deterministic, so the playouts of an action in one world
+  are all alike: ``rollouts`` above 1 changes no decision (measured: Sheepshead's picks) and only
+  costs; the noise of a bid's value is in the worlds. Solving from the first card costs tens of
+  milliseconds a world and action (BENCHMARKS.md); ``solve = 99`` asks for it all the same.
 
 With ``bidding = 0`` the heuristic agent makes the decisions before the card play, so a match of
 PIMC against the heuristic measures card play alone.
