@@ -18,7 +18,7 @@ from tricksim.cli import main  # noqa: E402
 from tricksim.envs.single import SeatEnv  # noqa: E402
 from tricksim.errors import OptionError  # noqa: E402
 from tricksim.rl.selfplay import SelfPlayEnv  # noqa: E402
-from tricksim.rl.train import network, train  # noqa: E402
+from tricksim.rl.train import format_train, network, train, write_train  # noqa: E402
 from tricksim.sim.state import State  # noqa: E402
 
 TINY = dict(eval_every=256, eval_hands=50, hands=100, envs=2, n_steps=128, batch_size=64, n_epochs=2)
@@ -57,6 +57,38 @@ def test_a_self_play_run_through_pettingzoo(tmp_path):
     assert len(df) == 100
 
 
+def test_a_league_draws_the_heuristic_and_past_snapshots_and_counts_their_hands(tmp_path):
+    result = train(tricksim.make_game("bluke"), 768, mode="selfplay", league=2, refresh=128, out=tmp_path, **TINY)
+    league = result["league"]
+    # a snapshot joins at each refresh (every rollout of 256 steps), the oldest leaving beyond two
+    assert league["opponent"].tolist() == ["heuristic", "learner at 256 steps", "learner at 512 steps"]
+    assert league["hands"].sum() > 0 and league["learner_won"].dropna().between(0, 1).all()
+    assert "a league of 2" in format_train(result)
+    assert tmp_path / "league.csv" in write_train(result, tmp_path)
+
+
+def test_a_heuristic_opponent_plays_as_the_heuristic_does():
+    env = SelfPlayEnv("bluke", seat=0)
+    totals = {}
+    for opponent in ("heuristic", "uniform"):
+        if opponent == "heuristic":
+            env.set_opponent("heuristic")
+        else:
+            env.set_opponent(*network(_untrained("bluke")))
+        others = []
+        for hand in range(60):
+            obs, info = env.reset(seed=100 + hand)
+            done = False
+            while not done:
+                obs, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+            assert isinstance(info["won"], bool)
+            others.append(np.mean([r for a, r in env.aec.rewards.items() if a != "player_0"]))
+        totals[opponent] = np.mean(others)
+    assert totals["heuristic"] > totals["uniform"] + 20  # tens of points a hand above an untrained network
+    with pytest.raises(ValueError, match="heuristic"):
+        env.set_opponent("pimc")
+
+
 def test_same_seed_same_network(tmp_path):
     game = tricksim.make_game("nesmear")
     runs = [train(game, 256, out=tmp_path / str(k), seed=5, **TINY) for k in range(2)]
@@ -81,7 +113,8 @@ def test_bad_arguments_fail_before_training(tmp_path):
     game = tricksim.make_game("bluke")
     for kwargs, message in ((dict(mode="league"), "mode"), (dict(opponents="pimc"), "random or heuristic"),
                             (dict(envs=0), "envs"), (dict(layers=()), "layers"), (dict(critic="oracle"), "critic"),
-                            (dict(critic="full", mode="selfplay"), "one seat")):
+                            (dict(critic="full", mode="selfplay"), "one seat"), (dict(league=3), "self-play"),
+                            (dict(league=-1, mode="selfplay"), "league")):
         with pytest.raises((OptionError, ValueError), match=message):
             train(game, 100, out=tmp_path / "x", **kwargs)
         assert not (tmp_path / "x").exists()

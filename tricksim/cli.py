@@ -306,7 +306,7 @@ def train_command(args: argparse.Namespace) -> int:
 
     result = train(game, args.steps, mode=args.mode, opponents=args.opponents, seed=args.seed, out=args.out,
                    eval_every=args.eval_every, eval_hands=args.eval_hands, hands=args.hands, init=args.init or "",
-                   critic=args.critic, progress=sys.stdout.isatty())
+                   critic=args.critic, league=args.league, progress=sys.stdout.isatty())
     return _report(format_train(result), write_train, result, result["folder"])
 
 
@@ -513,6 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     trn.add_argument("--critic", choices=("seat", "full"), default="seat",
                      help="what PPO's value network reads: the seat's observation, or every hand too (single mode; "
                           "the policy always reads the seat's alone) (default seat)")
+    trn.add_argument("--league", type=int, default=0, metavar="SNAPSHOTS",
+                     help="selfplay: the other seats play the heuristic or one of the learner's last SNAPSHOTS "
+                          "snapshots, the ones that beat it most often the most (default 0: the learner as it is)")
     trn.add_argument("--opponents", default="heuristic", help="single mode: random or heuristic, one for all seats "
                                                                "or one per seat (default heuristic)")
     trn.add_argument("--seed", type=int, default=0, help="seed of the deals and the network (default 0)")

@@ -3,8 +3,10 @@
 ``SelfPlayEnv`` is a Gymnasium environment over the game's PettingZoo AEC environment
 (``tricksim.envs``). The learner sits in ``seat``; every other seat acts by sampling from the
 snapshot policy set with ``set_opponent`` (a network's weights, ``tricksim.agents.net``), which
-the trainer refreshes from the learner as it improves. The learner's reward is its seat's
-reward from the AEC environment, summed over the other seats' moves until its next turn.
+the trainer refreshes from the learner as it improves, or by the heuristic agent
+(``set_opponent("heuristic")``, for a league). The learner's reward is its seat's reward from the
+AEC environment, summed over the other seats' moves until its next turn; at a hand's end the info
+says whether the learner ``won`` it (scored more than the other seats' mean).
 
 >>> import numpy as np
 >>> from tricksim.sim.actions import NUM_ACTIONS
@@ -20,9 +22,12 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from ..agents import seat_agents, seat_arrays
+from ..agents.family import compiled_choose
 from ..agents.net import logits
 from ..envs.aec import constructors
 from ..sim.actions import NUM_ACTIONS
+from ..sim.kernels import new_rng, seed_stream
 
 
 class SelfPlayEnv(gymnasium.Env):
@@ -37,18 +42,26 @@ class SelfPlayEnv(gymnasium.Env):
         space = self.aec.observation_space(self.learner)
         self.observation_space = space["observation"]
         self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self.opponent: tuple[list, list] | None = None
+        self.opponent: tuple[list, list] | str | None = None
         self._rng = np.random.default_rng()
+        self._heuristic_rng = new_rng()
         self._observation: dict = {}
 
-    def set_opponent(self, weights: list[np.ndarray], biases: list[np.ndarray]) -> None:
-        """The policy the other seats play from now on (weights of shape (inputs, outputs))."""
+    def set_opponent(self, weights, biases=None) -> None:
+        """The policy the other seats play from now on: a network (weights of shape (inputs,
+        outputs), biases), or ``"heuristic"``, the heuristic agent."""
+        if isinstance(weights, str):
+            if weights != "heuristic":
+                raise ValueError(f"opponent {weights!r}: a network's weights and biases, or 'heuristic'")
+            self.opponent = "heuristic"
+            return
         self.opponent = ([np.asarray(w, np.float64) for w in weights], [np.asarray(b, np.float64) for b in biases])
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         if seed is not None:
             self._rng = np.random.default_rng([seed, 1])
+            seed_stream(self._heuristic_rng, seed, 0, 2)
         self.aec.reset(seed=seed)
         self._play_others()
         return self._observation["observation"], {"action_mask": self.action_masks()}
@@ -59,8 +72,11 @@ class SelfPlayEnv(gymnasium.Env):
         reward = self.aec.rewards[self.learner] if done else 0  # a hand's scores come when it ends
         # a match cut off at max_hands deals (an illegal action sets both flags: that terminates)
         truncated = bool(self.aec.truncations[self.learner] and not self.aec.terminations[self.learner])
-        return (self._observation["observation"], float(reward), done and not truncated, truncated,
-                {"action_mask": self.action_masks()})
+        info = {"action_mask": self.action_masks()}
+        if done:
+            others = [r for agent, r in self.aec.rewards.items() if agent != self.learner]
+            info["won"] = bool(reward > np.mean(others))
+        return self._observation["observation"], float(reward), done and not truncated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans (sb3-contrib's MaskablePPO reads them)."""
@@ -76,8 +92,16 @@ class SelfPlayEnv(gymnasium.Env):
             if done or aec.agent_selection == self.learner:
                 self._observation = aec.observe(self.learner)
                 return done
-            observation = aec.observe(aec.agent_selection)
-            aec.step(self._sample(observation))
+            if self.opponent == "heuristic":
+                aec.step(self._heuristic())
+            else:
+                aec.step(self._sample(aec.observe(aec.agent_selection)))
+
+    def _heuristic(self) -> int:
+        """The heuristic agent's action for the seat to act."""
+        table = self.aec.unwrapped.table
+        kinds, params = seat_arrays(table.game.name, seat_agents(table.game.name, "heuristic", 1)[0])
+        return int(compiled_choose(table.family)(table.family, table.array, kinds[0], params[0], self._heuristic_rng))
 
     def _sample(self, observation: dict) -> int:
         """An action drawn from the opponent policy's distribution over the legal actions."""

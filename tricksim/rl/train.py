@@ -2,6 +2,7 @@
 
     tricksim train bluke --steps 200000 --out runs/bluke            # one seat against the heuristic
     tricksim train fiftyfive --mode selfplay --steps 200000 --out runs/ff55
+    tricksim train fiftyfive --mode selfplay --league 8 --init runs/imitate/policy.npz --out runs/league
 
 Every ``eval_every`` steps the policy is exported (``agents.net``) and played by the batch
 simulator against the heuristic and the random agent on the same ``eval_hands`` duplicate deals
@@ -61,12 +62,13 @@ class Settings:
     ppo: dict = field(default_factory=dict)
     init: str = ""
     critic: str = "seat"
+    league: int = 0
 
 
 def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
           eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int = 4,
           layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "", critic: str = "seat",
-          progress: bool = False, **ppo) -> dict:
+          league: int = 0, progress: bool = False, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
 
     ``mode`` is ``"single"`` (``envs`` tables of the numba vector environment, ``rl.tables``, the
@@ -76,9 +78,13 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     (``n_steps``, ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g.
     ``imitate``'s) whose network the policy starts from; ``layers`` then come from it. ``critic``
     is ``"seat"`` (the value network reads the seat's observation) or ``"full"`` (one seat only: it
-    reads every hand too, ``rl.critic``; the policy still reads the seat's alone). Returns the
+    reads every hand too, ``rl.critic``; the policy still reads the seat's alone). ``league`` (self-play
+    only): the other seats play one of the learner's last ``league`` snapshots or the heuristic,
+    drawn anew for each table at every refresh, the more often the more it beats the learner
+    (``League``). Returns the
     run: ``settings``, ``curve`` and ``evaluation``
-    (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``.
+    (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``, and with a
+    league ``league`` (a DataFrame: each member, the learner's hands against it and its share won).
 
     OptionError before any training for bad arguments or a missing ``rl`` extra.
     """
@@ -86,7 +92,7 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     if init:
         layers = _init_layers(game, init)
     settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
-                         reward_scale, ppo, init, critic)
+                         reward_scale, ppo, init, critic, league)
     folder = Path(out) if out else Path(_scratch_folder())
     done_curve = _resume_check(folder, settings)
     import torch
@@ -106,18 +112,25 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     vec.close()
     policy = export(model, game, folder / "policy.npz")
     evaluation = evaluate(game, str(policy), settings.hands, seed + envs + 1)
-    return {"settings": settings, "curve": recorder.curve, "evaluation": evaluation, "policy": str(policy),
-            "steps": int(model.num_timesteps), "seconds": time.perf_counter() - start, "folder": folder}
+    result = {"settings": settings, "curve": recorder.curve, "evaluation": evaluation, "policy": str(policy),
+              "steps": int(model.num_timesteps), "seconds": time.perf_counter() - start, "folder": folder}
+    if recorder.league:
+        result["league"] = recorder.league.table()
+    return result
 
 
 def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
-              ppo, init="", critic="seat") -> Settings:
+              ppo, init="", critic="seat", league=0) -> Settings:
     if mode not in MODES:
         raise OptionError(f"mode = {mode!r}: choose one of {', '.join(MODES)}")
     if critic not in CRITICS:
         raise OptionError(f"critic = {critic!r}: choose one of {', '.join(CRITICS)}")
     if critic == "full" and mode != "single":
         raise OptionError("critic = 'full' trains one seat (mode = 'single')")
+    if isinstance(league, bool) or not isinstance(league, (int, np.integer)) or league < 0:
+        raise OptionError(f"league = {league!r}: a whole number of snapshots >= 0")
+    if league and mode != "selfplay":
+        raise OptionError("a league is the other seats of self-play (mode = 'selfplay')")
     for name, value, least in (("steps", steps, 1), ("eval_every", eval_every, 1), ("eval_hands", eval_hands, 1),
                                ("hands", hands, 1), ("envs", envs, 1), ("refresh", refresh, 1)):
         if not isinstance(value, (int, np.integer)) or value < least:
@@ -131,7 +144,7 @@ def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands,
     scale = float(reward_scale) or score_spread(game)
     return Settings(game.name, dict(game.options), mode, str(opponents), int(seed), int(eval_every), int(eval_hands),
                     int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo), str(init),
-                    critic)
+                    critic, int(league))
 
 
 def score_spread(game, hands: int = 2_000) -> float:
@@ -161,6 +174,7 @@ def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
         raise OptionError(f"{saved}: not a training run's settings ({error}); use another --out") from None
     earlier.setdefault("init", "")  # runs from before policies could start from a file
     earlier.setdefault("critic", "seat")  # runs from before the full-deal critic
+    earlier.setdefault("league", 0)  # runs from before the league
     if earlier != json.loads(json.dumps(asdict(settings))):
         raise OptionError(f"{folder} holds another training run (its settings differ); use another --out")
     if not (folder / "model.zip").exists() or not (folder / "curve.csv").exists():
@@ -291,6 +305,7 @@ class _Recorder:
         self.next_refresh = done + settings.refresh
         self.started = time.perf_counter() - (float(self.curve["seconds"].iloc[-1]) if len(self.curve) else 0.0)
         self.episodes = int(self.curve["episodes"].iloc[-1]) if len(self.curve) else 0
+        self.league = League(settings.league, settings.seed) if settings.league else None
 
     def callback(self):
         """Counts episodes at each step; evaluates and refreshes the self-play opponents at the
@@ -302,6 +317,10 @@ class _Recorder:
         class Callback(BaseCallback):
             def _on_step(self) -> bool:
                 recorder.episodes += int(np.sum(self.locals["dones"]))
+                if recorder.league:
+                    for table, info in enumerate(self.locals["infos"]):
+                        if "won" in info:
+                            recorder.league.record(table, info["won"])
                 return True
 
             def _on_rollout_start(self) -> None:
@@ -316,9 +335,18 @@ class _Recorder:
         return Callback()
 
     def refresh_opponents(self) -> None:
-        """Self-play: the other seats play the learner as it is now."""
-        if self.settings.mode == "selfplay":
-            self.model.get_env().env_method("set_opponent", *network(self.model))
+        """Self-play: the other seats play the learner as it is now, or with a league, each table
+        a member drawn from it once the learner as it is now has joined."""
+        if self.settings.mode != "selfplay":
+            return
+        env = self.model.get_env()
+        if not self.league:
+            env.env_method("set_opponent", *network(self.model))
+            return
+        self.league.add(network(self.model), f"learner at {self.model.num_timesteps:,} steps")
+        for table in range(env.num_envs):
+            member = self.league.draw(table)
+            env.env_method("set_opponent", *(member if isinstance(member, tuple) else (member,)), indices=[table])
 
     def evaluate(self) -> None:
         path = export(self.model, self.game, self.folder / "policy.npz")
@@ -331,6 +359,54 @@ class _Recorder:
         self.curve = pd.concat([self.curve.astype(float), pd.DataFrame([row]).astype(float)], ignore_index=True)
         self.curve.to_csv(self.folder / "curve.csv", index=False)
         self.model.save(self.folder / "model.zip")
+
+
+class League:
+    """The heuristic and the learner's last ``size`` snapshots as self-play opponents, drawn as
+    prioritised fictitious self-play does: a member the learner beats in a share ``p`` of hands (from
+    1/2, one won and one lost hand assumed) weighs ``(1 - p)^2``, so the opponents it cannot yet beat
+    come most often. A resumed run's league starts again from the learner's checkpoint.
+
+    >>> league = League(2, seed=0)
+    >>> for k in range(3):
+    ...     league.add(f"snapshot {k}", f"learner {k}")
+    >>> league.table()["opponent"].tolist()  # the oldest snapshot made room
+    ['heuristic', 'learner 1', 'learner 2']
+    """
+
+    def __init__(self, size: int, seed: int):
+        self.size = size
+        self.members: list = ["heuristic"]
+        self.names = ["heuristic"]
+        self.hands = [0]
+        self.wins = [0]
+        self.facing: dict[int, int] = {}  # table -> the member it plays
+        self.rng = np.random.default_rng([seed, 7])
+
+    def add(self, snapshot, name: str) -> None:
+        """A snapshot joins (the oldest leaves beyond ``size``); every table draws anew after it."""
+        for column, value in ((self.members, snapshot), (self.names, name), (self.hands, 0), (self.wins, 0)):
+            column.append(value)
+            if len(column) > self.size + 1:
+                del column[1]
+        self.facing.clear()
+
+    def draw(self, table: int):
+        """The member ``table`` plays from now on: ``"heuristic"`` or a snapshot."""
+        p = (np.array(self.wins) + 1) / (np.array(self.hands) + 2)
+        weights = (1 - p) ** 2
+        self.facing[table] = int(self.rng.choice(len(weights), p=weights / weights.sum()))
+        return self.members[self.facing[table]]
+
+    def record(self, table: int, won: bool) -> None:
+        """A hand ``table`` finished, won by the learner or not."""
+        if table in self.facing:
+            self.hands[self.facing[table]] += 1
+            self.wins[self.facing[table]] += int(won)
+
+    def table(self) -> pd.DataFrame:
+        return pd.DataFrame({"opponent": self.names, "hands": self.hands,
+                             "learner_won": [w / h if h else float("nan") for w, h in zip(self.wins, self.hands)]})
 
 
 def _train_reward(model) -> float:
@@ -359,6 +435,7 @@ def plot_curve(result: dict, path) -> None:
         ax.legend(loc="lower right")
     axes[0].set_ylabel("score per deal, policy minus agent")
     what = "one seat against " + settings.opponents if settings.mode == "single" else "self-play"
+    what += f", a league of {settings.league}" if settings.league else ""
     fig.suptitle(f"{settings.game}: MaskablePPO, {what}; each point {settings.eval_hands:,} duplicate deals")
     fig.savefig(path, dpi=120)
 
@@ -366,6 +443,7 @@ def plot_curve(result: dict, path) -> None:
 def format_train(result: dict) -> str:
     settings, evaluation = result["settings"], result["evaluation"]
     what = f"one seat against {settings.opponents}" if settings.mode == "single" else "self-play"
+    what += f", a league of {settings.league}" if settings.league else ""
     lines = [f"{settings.game}: MaskablePPO, {what}, {result['steps']:,} steps, seed {settings.seed} "
              f"({result['seconds']:.0f} s this run)",
              f"policy: net:file={result['policy']}",
@@ -378,6 +456,9 @@ def format_train(result: dict) -> str:
 
 def write_train(result: dict, out) -> list[Path]:
     """The curve and evaluation tables, the learning curve figure and ``train.md`` in ``out``."""
-    return write_report(out, {"curve.csv": result["curve"], "evaluation.csv": result["evaluation"]},
+    tables = {"curve.csv": result["curve"], "evaluation.csv": result["evaluation"]}
+    if "league" in result:
+        tables["league.csv"] = result["league"]
+    return write_report(out, tables,
                         {"curve.png": lambda path: plot_curve(result, path)}, "train.md",
                         "# Training\n\n```\n" + format_train(result) + "\n```")
