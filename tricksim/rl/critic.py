@@ -27,7 +27,6 @@ import numpy as np
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 
-
 CARD_BITS = 64  # a hand mask's bits: every game's deck fits
 
 
