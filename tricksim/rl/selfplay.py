@@ -45,6 +45,8 @@ class SelfPlayEnv(gymnasium.Env):
         self.opponent: tuple[list, list] | str | None = None
         self._rng = np.random.default_rng()
         self._heuristic_rng = new_rng()
+        game = self.aec.unwrapped.table.game
+        self._heuristic_kinds, self._heuristic_params = seat_arrays(game.name, seat_agents(game.name, "heuristic", 1)[0])
         self._observation: dict = {}
 
     def set_opponent(self, weights, biases=None) -> None:
@@ -100,8 +102,8 @@ class SelfPlayEnv(gymnasium.Env):
     def _heuristic(self) -> int:
         """The heuristic agent's action for the seat to act."""
         table = self.aec.unwrapped.table
-        kinds, params = seat_arrays(table.game.name, seat_agents(table.game.name, "heuristic", 1)[0])
-        return int(compiled_choose(table.family)(table.family, table.array, kinds[0], params[0], self._heuristic_rng))
+        return int(compiled_choose(table.family)(table.family, table.array, self._heuristic_kinds[0],
+                                                 self._heuristic_params[0], self._heuristic_rng))
 
     def _sample(self, observation: dict) -> int:
         """An action drawn from the opponent policy's distribution over the legal actions."""
