@@ -26,6 +26,7 @@ import numba as nb
 import numpy as np
 import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
+from stable_baselines3.common.torch_layers import create_mlp
 
 CARD_BITS = 64  # a hand mask's bits: every game's deck fits
 
@@ -41,14 +42,6 @@ def deal_bits(states, hands, seat, players, out):
                 out[t, k * CARD_BITS + bit] = (cards >> bit) & 1
 
 
-def _mlp(inputs: int, layers: list, activation) -> torch.nn.Sequential:
-    modules = []
-    for size in layers:
-        modules += [torch.nn.Linear(inputs, size), activation()]
-        inputs = size
-    return torch.nn.Sequential(*modules)
-
-
 class SplitExtractor(torch.nn.Module):
     """The policy's layers over the first ``seen`` inputs, the value's over every input (the names
     and widths of SB3's ``MlpExtractor``, so export and ``--init`` find the policy's layers)."""
@@ -56,8 +49,8 @@ class SplitExtractor(torch.nn.Module):
     def __init__(self, inputs: int, seen: int, net_arch: dict, activation):
         super().__init__()
         self.seen = seen
-        self.policy_net = _mlp(seen, net_arch["pi"], activation)
-        self.value_net = _mlp(inputs, net_arch["vf"], activation)
+        self.policy_net = torch.nn.Sequential(*create_mlp(seen, -1, net_arch["pi"], activation))
+        self.value_net = torch.nn.Sequential(*create_mlp(inputs, -1, net_arch["vf"], activation))
         self.latent_dim_pi, self.latent_dim_vf = net_arch["pi"][-1], net_arch["vf"][-1]
 
     def forward(self, features):

@@ -145,16 +145,13 @@ def _check_run(folder: Path, settings: ImitationSettings) -> None:
 
 
 def _network(inputs: int, layers: tuple):
+    """tanh hidden ``layers``, then a logit per action: the policy files' shape (SB3's own builder)."""
     import torch
+    from stable_baselines3.common.torch_layers import create_mlp
 
-    modules, width = [], inputs
-    for n in layers:
-        modules += [torch.nn.Linear(width, n), torch.nn.Tanh()]
-        width = n
     from ..sim.actions import NUM_ACTIONS
 
-    modules.append(torch.nn.Linear(width, NUM_ACTIONS))
-    return torch.nn.Sequential(*modules)
+    return torch.nn.Sequential(*create_mlp(inputs, NUM_ACTIONS, list(layers), torch.nn.Tanh))
 
 
 def _logits(net, data, rows):
