@@ -11,7 +11,7 @@ import tricksim
 from tricksim.agents import Agent, agent_module, seat_agents, seat_arrays
 from tricksim.agents.kinds import HEURISTIC, RANDOM
 from tricksim.errors import OptionError
-from tricksim.experiments.compare import seatings
+from tricksim.experiments.compare import format_compare, seatings
 
 GAMES = tricksim.games()
 
@@ -86,6 +86,8 @@ def test_an_agent_against_itself_is_exactly_even(game, agent):
     # scores, and A's seat against the others sums to zero over the rotation
     result = tricksim.compare(game, agent, agent, hands=500, seed=2)
     assert result["difference"][0] == pytest.approx(0.0, abs=1e-12)
+    # and it reads as zero, not as -0.0000 from float noise of either sign
+    assert "A - B per deal   +0.0000   95% interval [+0.0000, +0.0000]" in format_compare(result)
 
 
 # About half of what the heuristic measured against random on these deals (hands=3000, seed=1),

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from ..agents import agent_name
-from .stats import mean_interval
+from .stats import mean_interval, signed
 
 
 def seatings(game) -> list[list[int]]:
@@ -89,6 +89,6 @@ def format_compare(result: dict) -> str:
     return "\n".join([
         f"{result.get('title', result['game'])}: {result['agent_a']} (A) against {result['agent_b']} (B), "
         f"{result['hands']:,} duplicate deals x {len(result['seatings'])} seatings",
-        f"mean score a seat takes per hand: A {result['mean_a']:+.4f}   B {result['mean_b']:+.4f}",
-        f"A - B per deal   {mean:+.4f}   95% interval [{low:+.4f}, {high:+.4f}]",
+        f"mean score a seat takes per hand: A {signed(result['mean_a'])}   B {signed(result['mean_b'])}",
+        f"A - B per deal   {signed(mean)}   95% interval [{signed(low)}, {signed(high)}]",
     ])

@@ -22,6 +22,16 @@ def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float, 
     return (p, max(0.0, centre - half), min(1.0, centre + half))
 
 
+def signed(x: float, digits: int = 4) -> str:
+    """``x`` with its sign at ``digits`` decimals, a value that rounds to zero as +0 (two agents
+    that play alike differ by float noise of either sign, which ``-0.0000`` would misreport).
+
+    >>> signed(-6e-18), signed(-0.00012), signed(0.25, 3)
+    ('+0.0000', '-0.0001', '+0.250')
+    """
+    return f"{round(x, digits) + 0.0:+.{digits}f}"
+
+
 def mean_interval(values, z: float = 1.96) -> tuple[float, float, float]:
     """Mean with a normal-approximation interval ``(mean, low, high)``."""
     n = len(values)
