@@ -70,6 +70,19 @@ def test_a_search_seat_teaches_its_own_choices(game):
     assert (d.seat == 0).any() and (d.seat != 0).any() and d.legal(d.action).all()
 
 
+def test_a_search_teacher_in_two_processes_makes_the_same_decisions(game, tmp_path):
+    teacher = "pimc:worlds=2"
+    one = teacher_decisions(game, 300, tmp_path / "one", teacher=teacher, part_hands=4)
+    two = teacher_decisions(game, 300, tmp_path / "two", teacher=teacher, part_hands=4, workers=2)
+    assert len(one) >= 300 and np.array_equal(one.hand, two.hand) and np.array_equal(one.action, two.action)
+    assert np.array_equal(one.obs, two.obs)
+    # a lost part is played again in the pool, the same as before
+    parts = sorted((tmp_path / "two" / "decisions").glob("part-*.parquet"))
+    parts[1].unlink()
+    again = teacher_decisions(game, 300, tmp_path / "two", teacher=teacher, part_hands=4, workers=2)
+    assert np.array_equal(again.action, one.action) and np.array_equal(again.hand, one.hand)
+
+
 sb3 = pytest.importorskip("sb3_contrib")
 
 

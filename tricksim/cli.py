@@ -300,7 +300,8 @@ def train_command(args: argparse.Namespace) -> int:
         from .rl.imitate import format_imitation, imitate, write_imitation  # checks for the rl extra first
 
         result = imitate(game, args.steps, teacher=args.teacher, epochs=args.epochs, seed=args.seed, out=args.out,
-                         eval_hands=args.eval_hands, hands=args.hands, progress=sys.stdout.isatty())
+                         eval_hands=args.eval_hands, hands=args.hands, progress=sys.stdout.isatty(),
+                         workers=args.workers)
         return _report(format_imitation(result), write_imitation, result, result["folder"])
     from .rl.train import format_train, train, write_train  # train checks for the rl extra first
 
@@ -508,6 +509,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="imitate: the agents whose decisions are learnt, one for all seats or one per seat "
                           "(heuristic, pimc:worlds=20, ...; default heuristic)")
     trn.add_argument("--epochs", type=count, default=4, help="imitate: passes over the decisions (default 4)")
+    trn.add_argument("--workers", type=count, default=1,
+                     help="imitate: processes that play a search teacher's deals, one core each; the decisions do not "
+                          "change (default 1)")
     trn.add_argument("--init", help="single and selfplay: a policy file to start from (e.g. an imitation's "
                                     "policy.npz; its layers are kept)")
     trn.add_argument("--critic", choices=("seat", "full"), default="seat",

@@ -54,9 +54,9 @@ class ImitationSettings:
 
 def imitate(game, steps: int, teacher="heuristic", epochs: int = 4, seed: int = 0, out=None, layers=(256, 256),
             batch_size: int = 512, learning_rate: float = 1e-3, eval_hands: int = 2_000, hands: int = 20_000,
-            part_hands: int = PART_HANDS, progress: bool = False) -> dict:
+            part_hands: int = PART_HANDS, progress: bool = False, workers: int = 1) -> dict:
     """Learn a policy network from ``teacher``'s first ``steps`` decisions (rounded up to whole
-    parts of ``part_hands`` deals) on ``game`` (a Game). Returns the run as ``train.train`` does:
+    parts of ``part_hands`` deals, a search teacher's played in ``workers`` processes) on ``game`` (a Game). Returns the run as ``train.train`` does:
     ``settings``, ``curve``, ``evaluation``, ``policy``, ``steps`` (the decisions learnt from),
     ``seconds``, ``folder``. OptionError before any work for bad arguments or a missing ``rl`` extra."""
     require()
@@ -67,7 +67,8 @@ def imitate(game, steps: int, teacher="heuristic", epochs: int = 4, seed: int = 
 
     torch.set_num_threads(1)
     start = time.perf_counter()
-    data = teacher_decisions(game, settings.steps, folder, settings.teacher, settings.seed, part_hands, progress)
+    data = teacher_decisions(game, settings.steps, folder, settings.teacher, settings.seed, part_hands, progress,
+                             workers)
     held_out = data.hand % HELD_OUT == HELD_OUT - 1
     train_rows, test_rows = np.flatnonzero(~held_out), np.flatnonzero(held_out)
     torch.manual_seed(settings.seed)

@@ -199,33 +199,74 @@ def _obs_size(game) -> int:
 
 
 def teacher_decisions(game, decisions: int, out, teacher="heuristic", seed: int = 0, part_hands: int = PART_HANDS,
-                      progress: bool = False) -> Decisions:
+                      progress: bool = False, workers: int = 1) -> Decisions:
     """At least ``decisions`` decisions of ``teacher`` (an agent for every seat, or one per seat,
     as ``simulate`` takes them): whole parts of ``part_hands`` deals of ``seed``, from deal 0 on,
-    kept in ``out/decisions`` (resumed from its finished parts) and returned. OptionError if
-    ``out`` holds another teacher's decisions or a part that cannot be read."""
+    kept in ``out/decisions`` (resumed from its finished parts) and returned. A search teacher's
+    parts are played ``workers`` at a time in as many processes, with the same decisions (each part
+    starts its own searchers). OptionError if ``out`` holds another teacher's decisions or a part
+    that cannot be read."""
     seated, specs = seat_agents(game.name, teacher, game.players)
     fast = all(a.name in ("random", "heuristic") for a in seated)
     folder = Path(out) / "decisions"
     _check_folder(folder, {"game": game.name, "options": game.options, "teacher": specs, "seed": int(seed),
                            "part_hands": int(part_hands)})
     parts, made, first = [], 0, 0
-    while made < decisions:
-        path = folder / f"part-{first // part_hands:05d}.parquet"
-        if path.exists():
-            part = read_part(path, part_hands)
-        else:
-            if fast:
-                kinds, params = seat_arrays(game.name, seated)
-                part = play_fast(game, seed, first, part_hands, kinds, params)
+    with _SlowParts(game, seed, part_hands, specs, folder, 1 if fast else workers) as slow:
+        while made < decisions:
+            path = _part_path(folder, first, part_hands)
+            if path.exists():
+                part = read_part(path, part_hands)
             else:
-                part = play_slow(game, seed, first, part_hands, specs)
-            write_part(part, path, part_hands)
-        parts.append(part)
-        made, first = made + len(part), first + part_hands
-        if progress:
-            print(f"teacher: {made:,} decisions in {first:,} deals", flush=True)
+                if fast:
+                    kinds, params = seat_arrays(game.name, seated)
+                    part = play_fast(game, seed, first, part_hands, kinds, params)
+                else:
+                    part = slow.play(first, decisions - made, len(parts[0]) if parts else None)
+                write_part(part, path, part_hands)
+            parts.append(part)
+            made, first = made + len(part), first + part_hands
+            if progress:
+                print(f"teacher: {made:,} decisions in {first:,} deals", flush=True)
     return _concat(parts, _obs_size(game))
+
+
+def _part_path(folder: Path, first: int, part_hands: int) -> Path:
+    return folder / f"part-{first // part_hands:05d}.parquet"
+
+
+class _SlowParts:
+    """A search teacher's parts, played here (``workers`` 1) or in a pool of ``workers`` processes
+    that keeps the next parts in flight while the caller writes the last one."""
+
+    def __init__(self, game, seed, part_hands, specs, folder, workers):
+        self.game, self.seed, self.part_hands, self.specs, self.folder = game, seed, part_hands, specs, folder
+        self.workers, self.pool, self.flying = workers, None, {}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+
+    def play(self, first: int, wanted: int, per_part: int | None) -> Decisions:
+        """Part ``first``'s decisions; ``wanted``: how many more the run needs, ``per_part``: how
+        many a part gave (None before the first), so that no part is started that will not be used."""
+        if self.workers <= 1:
+            return play_slow(self.game, self.seed, first, self.part_hands, self.specs)
+        if self.pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        ahead = self.workers if per_part is None else max(1, min(self.workers, -(-wanted // max(per_part, 1))))
+        for k in range(ahead):
+            start = first + k * self.part_hands
+            if start not in self.flying and not _part_path(self.folder, start, self.part_hands).exists():
+                self.flying[start] = self.pool.submit(play_slow, self.game, self.seed, start, self.part_hands,
+                                                      self.specs)
+        return self.flying.pop(first).result()
 
 
 def _check_folder(folder: Path, what: dict) -> None:
