@@ -513,7 +513,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="imitate: processes that play a search teacher's deals, one core each; the decisions do not "
                           "change (default 1)")
     trn.add_argument("--init", help="single and selfplay: a policy file to start from (e.g. an imitation's "
-                                    "policy.npz; its layers are kept)")
+                                    "policy.npz; its layers are kept, and PPO fine-tunes it gently: 16 tables, no "
+                                    "entropy bonus, learning rate 3e-5, batches of 1024)")
     trn.add_argument("--critic", choices=("seat", "full"), default="seat",
                      help="what PPO's value network reads: the seat's observation, or every hand too (single mode; "
                           "the policy always reads the seat's alone) (default seat)")

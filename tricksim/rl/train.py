@@ -41,6 +41,12 @@ MODES = ("single", "selfplay")
 CRITICS = ("seat", "full")  # what the value network reads: the seat's observation, or every hand too
 CURVE_COLUMNS = ["steps", "episodes", "train_reward", "vs_heuristic", "vs_heuristic_low", "vs_heuristic_high",
                  "vs_random", "vs_random_low", "vs_random_high", "seconds"]
+# PPO's settings when it starts from a trained policy (``init``): no entropy bonus, a small step and
+# large batches from 16 tables. With the defaults the fresh value network and the entropy bonus pulled
+# an imitation of PIMC in Bluke from -0.41 to -1.82 a deal in 100,000 steps; with these it rose to
+# +0.18 in 400,000 (BENCHMARKS.md, "Imitation and the learner's tables").
+FINE_TUNE = {"ent_coef": 0.0, "learning_rate": 3e-5, "n_epochs": 4, "batch_size": 1024, "n_steps": 256}
+FINE_TUNE_ENVS = 16
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,7 @@ class Settings:
 
 
 def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
-          eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int = 4,
+          eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int | None = None,
           layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "", critic: str = "seat",
           league: int = 0, progress: bool = False, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
@@ -76,7 +82,8 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     of the learner refreshed every ``refresh`` steps). ``envs`` environments step side by side;
     ``layers`` are the hidden layers of the policy and value networks; ``ppo`` goes to MaskablePPO
     (``n_steps``, ``learning_rate`` …). ``init`` is a policy file (``agents.net``, e.g.
-    ``imitate``'s) whose network the policy starts from; ``layers`` then come from it. ``critic``
+    ``imitate``'s) whose network the policy starts from; ``layers`` then come from it, and PPO
+    fine-tunes it gently unless told otherwise (``FINE_TUNE``, 16 tables). ``envs`` is 4 otherwise. ``critic``
     is ``"seat"`` (the value network reads the seat's observation) or ``"full"`` (one seat only: it
     reads every hand too, ``rl.critic``; the policy still reads the seat's alone). ``league`` (self-play
     only): the other seats play one of the learner's last ``league`` snapshots or the heuristic,
@@ -91,6 +98,7 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     require()
     if init:
         layers = _init_layers(game, init)
+    envs, ppo = run_defaults(init, envs, ppo)
     settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
                          reward_scale, ppo, init, critic, league)
     folder = Path(out) if out else Path(_scratch_folder())
@@ -117,6 +125,22 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     if recorder.league:
         result["league"] = recorder.league.table()
     return result
+
+
+def run_defaults(init: str, envs: int | None, ppo: dict) -> tuple[int, dict]:
+    """The tables and PPO settings of a run, the caller's where given: starting from a policy
+    (``init``), 16 tables and ``FINE_TUNE``; otherwise 4 tables and MaskablePPO's own.
+
+    >>> run_defaults("", None, {})
+    (4, {})
+    >>> run_defaults("imitate/policy.npz", None, {"learning_rate": 1e-4})[1]["learning_rate"]
+    0.0001
+    >>> run_defaults("imitate/policy.npz", 8, {})[0], run_defaults("imitate/policy.npz", None, {})[1]["ent_coef"]
+    (8, 0.0)
+    """
+    if not init:
+        return (4 if envs is None else envs), dict(ppo)
+    return (FINE_TUNE_ENVS if envs is None else envs), FINE_TUNE | ppo
 
 
 def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
