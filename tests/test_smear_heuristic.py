@@ -327,6 +327,16 @@ def test_ne_bidder_names_his_suit_and_banks_a_plain_ten():
     assert let_act(state, "discard") == ["discard TC", "discard 8C", "discard 8D"]
 
 
+def test_ne_bidder_banks_plain_faces_before_low_cards():
+    # Widow 3: TC QC 9S. Seat 1 names hearts and throws TC, then his plain faces, the KS and the QC
+    # (his discards count for his Game; kept, they mostly fall to an ace or a trump), before the
+    # low 8D and 9S.
+    state = deal("nesmear", {0: "7C 8C 9C JC KC AC", 1: "AH KH 7H 9H KS 8D", 2: "7D 9D TD JD QD KD",
+                             3: "AD 7S JS QS AS TS"}, first="TC QC 9S")
+    apply(state, "bid 2, pass, pass, pass, trump H")
+    assert let_act(state, "discard") == ["discard TC", "discard KS", "discard QC"]
+
+
 # Every trump (hearts: A K Q J, JD, T .. 2, LJ) is in a hand, so that the dealer keeps his own six.
 PLAY = ["3C 4C 5C TC 8S 9D", "AH KH 4H AC 9S 3D", "2H 6H 3H KC TS 2C",
         "JD 7H 9H QC AS 4D", "5H TH QH 6C 6S 5D", "LJ 8H JH 7C 7S KD"]
