@@ -30,8 +30,8 @@ What it does, phase by phase:
   ace guards it (``draw_keep_tens``).
 * **Discards.** The Shmear dealer keeps the point cards and the highest trumps, then aces, tens,
   kings and so on. The NE bidder first throws his plain tens (``discard_tens``: his discards count
-  for his Game), then his plain kings, queens and jacks (``ne_discard_faces``: banked there, while
-  kept they mostly fall to an ace or a trump), then keeps trumps, aces, tens in that order.
+  for his Game), then his plain kings, queens and jacks, highest first (``KEEP``: banked there,
+  while kept they mostly fall to an ace or a trump), then keeps trumps, aces, tens in that order.
 * **Play.** Leading: a master trump (no unseen trump above it) while an opponent may hold trumps,
   which pulls them and catches the Jack/Jick/joker; the bidder without one leads a low trump when
   he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
@@ -133,16 +133,12 @@ PARAMS = (
                            "(4 makes only with every point of the hand; 3 takes the bid as well)"),
     ("ne_overcall", 0.2, "NE Smear: points less it needs to bid 4 over an opponent's 3, before the dealer "
                          "(passing gives them the hand)"),
-    ("ne_discard_faces", 1.0, "NE discards: 1 throws plain kings, queens and jacks after the tens and before "
-                              "the low cards (their game points count for his Game; kept, they mostly fall "
-                              "to an ace or a trump), 0 keeps them"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
  DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
- NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL,
- NE_DISCARD_FACES) = range(len(PARAMS))
+ NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -188,6 +184,9 @@ def _tables():
     top4 = np.zeros(8, dtype=np.int64)  # A K Q J of trump
     point_mask = np.zeros(8, dtype=np.int64)
     plain_keep = {12: 60, 8: 50, 11: 30, 10: 20, 9: 15}  # A, T, K, Q, J; below: the rank
+    # NE Smear: the bidder's discards count for his Game, and a plain K, Q or J he keeps mostly falls
+    # to an ace or a trump: they go before the low cards, the most game points first (measured)
+    plain_keeps = {SHMEAR: plain_keep, NESMEAR: {**plain_keep, 11: -3, 10: -2, 9: -1}}
     for row in range(8):
         v, t = divmod(row, 4)
         deck = [c for c in range(54) if int(DECK_MASKS[v]) >> c & 1]
@@ -208,7 +207,7 @@ def _tables():
             rank = c % 13 if c != JOKER else 0
             gp = _game_value(c)
             cap = int(capture[row] >> c & 1)
-            keep[row, c] = 1000 + POWER[row, c] if c in trumps else plain_keep.get(rank, rank)
+            keep[row, c] = 1000 + POWER[row, c] if c in trumps else plain_keeps[v].get(rank, rank)
             st = strength[row, c] = card_strength(v, c in trumps, bin(int(higher[row, c])).count("1"))
             throw_cost[row, c] = 16 * (gp + CARD_POINTS * cap + st) + rank
             feed_value[row, c] = 16 * (gp + CARD_POINTS * cap - st) - rank
@@ -219,7 +218,6 @@ def _tables():
 HIGHER, LOWER, THROW_COST, FEED_VALUE, WIN_COST, KEEP, STRENGTH, CAPTURE, TOP3, TOP4, POINT_MASK = _tables()
 TENS = int(GAME_VALUE_MASKS[4])
 ACES = int(GAME_VALUE_MASKS[0])
-FACES = int(GAME_VALUE_MASKS[1] | GAME_VALUE_MASKS[2] | GAME_VALUE_MASKS[3])  # K, Q, J (and Shmear's joker)
 TEN_RANK = 8
 
 
@@ -453,8 +451,8 @@ def _draw(s, params):
 @nb.njit(cache=True)
 def _discard(s, params):
     """Throw the card least worth keeping (``KEEP``), after the plain tens ``discard_tens`` throws
-    first and then the plain kings, queens and jacks ``ne_discard_faces`` throws, highest first
-    (NE Smear: the bidder's discards count for his Game)."""
+    first (NE Smear: the bidder's discards count for his Game, so ``KEEP`` puts his plain kings,
+    queens and jacks below his low cards)."""
     me = s[TO_ACT]
     hand = s[HANDS + me]
     row = s[TABLE]
@@ -464,9 +462,6 @@ def _discard(s, params):
         tens &= ~(hand & ACES) >> 4  # keep a ten with the ace of its suit
     if params[DISCARD_TENS] > 0.5 and tens != 0:
         return DISCARD_BASE + lowest_card(tens)
-    faces = cards & FACES & ~SUIT_MASKS[row, s[TRUMP]] & -(s[OPTIONS + O_VARIANT] == NESMEAR)
-    if params[NE_DISCARD_FACES] > 0.5 and faces != 0:  # banked now; kept, they mostly fall to an ace
-        return DISCARD_BASE + _best(faces, KEEP, row, False)
     return DISCARD_BASE + _best(cards, KEEP, row, True)
 
 
