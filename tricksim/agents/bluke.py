@@ -42,14 +42,17 @@ more.
   every trick left is needed (then the likeliest). A bluke wins
   only tricks no other card can, and only when sure to hold (HJ; LJ when last to play or
   HJ is gone), or when every trick left is needed: a trick taken with a bluke instead
-  of a losing card keeps that card for a later trick. Cards that cannot win: the lowest
-  side card, from the suit the hand is shortest in. Leads: while an unseen bluke is
-  likely (above ``bluke_fear``) in another hand, no top card (its holder would spend the
-  bluke on it: keep it to follow with); else a side suit's top card (no unseen card of its
-  suit beats it) unless a seat that showed a void in it could ruff, the top trump (it
-  pulls trumps); when every trick left is needed, HJ, a sure LJ, else
-  the card fewest unseen cards beat; else a low side card, from the shortest side suit
-  while holding trumps (to ruff it later).
+  of a losing card keeps that card for a later trick. While ``bluke_patience`` (4 players;
+  pro rata of the other seats) or more of the tricks left are not needed, a bluke waits
+  instead of taking a trick held by a card that an unseen card of its suit beats (not a
+  top card): it is better spent on a top card, whose trick its holder would take anyway.
+  Cards that cannot win: the lowest side card, from the suit the hand is shortest in.
+  Leads: while an unseen bluke is likely (above ``bluke_fear``) in another hand, no top
+  card (its holder would spend the bluke on it: keep it to follow with); else a side
+  suit's top card (no unseen card of its suit beats it) unless a seat that showed a void
+  in it could ruff, the top trump (it pulls trumps); when every trick left is needed, HJ,
+  a sure LJ, else the card fewest unseen cards beat; else a low side card, from the
+  shortest side suit while holding trumps (to ruff it later).
 * Bid made: ``overtricks`` = 1 plays on as above (each extra trick scores 1 and may set
   a seat that needs it); 0 ducks like a zero bid.
 * Zero bid, not yet taken a trick: duck: the highest card that does not win; when every
@@ -100,9 +103,10 @@ PARAMS = (
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
     ("bluke_fear", 0.3, "lead no top card while an unseen bluke is more likely than this to be in another hand"),
+    ("bluke_patience", 4.0, "4 players: keep a bluke back while this many tricks left are not needed (pro rata of the other seats)"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
- CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR) = range(len(PARAMS))
+ CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR, BLUKE_PATIENCE) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
@@ -618,6 +622,19 @@ def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
 
 
 @nb.njit(cache=True, inline="always")
+def _bluke_waits(s, winning, unseen, params):
+    """Whether to keep a bluke back rather than take with it a trick that ``winning`` holds now,
+    while ``bluke_patience * (players - 1) / 3`` or more of the tricks left are not needed: a card
+    of its suit still unseen beats ``winning``, so the trick is not one of its holder's sure ones;
+    a bluke kept for a top card (or for the last tricks) takes a trick another seat's card would
+    win anyway, and the cards of ours that trick would have beaten win later."""
+    seat = s[K.TO_ACT]
+    spare = s[K.HAND_SIZE] - s[K.TRICK_NO] - max(0, s[K.BIDS + seat] - s[K.TAKEN + seat])
+    return (spare >= params[BLUKE_PATIENCE] * (s[K.NUM_PLAYERS] - 1) / 3.0
+            and winning < LJ and HIGHER[winning] & unseen != 0)
+
+
+@nb.njit(cache=True, inline="always")
 def _follow(s, hand, legal, unseen, mode, urgent, params):
     t, n = s[K.TRUMP], s[K.NUM_PLAYERS]
     slot = K.TRICKS + s[K.TRICK_NO] * K.TRICK_SLOTS
@@ -641,6 +658,8 @@ def _follow(s, hand, legal, unseen, mode, urgent, params):
         if last:
             return _cheapest(t, plain)
         return _likely_winner(s, hand, legal, plain, led, unseen, urgent, params)
+    if winners != 0 and not urgent and _bluke_waits(s, winning, unseen, params):
+        winners = 0  # only a bluke wins, and it waits for a better trick: throw a card away
     if winners != 0:  # only a bluke wins: play it if it is sure to hold
         if has(winners, HJ) and not (has(winners, LJ) and (last or not has(unseen, HJ))):
             return HJ
