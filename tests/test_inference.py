@@ -140,3 +140,80 @@ def test_in_a_hand_of_heuristic_play_the_true_deal_agrees_with_every_replayed_ca
             assert _log_weight(game, state, seat, eps=1e-9) > -1e-6, (state.tricks(), seat)
         seen += 1
     assert seen > 20
+
+
+def test_systematic_resampling_draws_in_proportion_to_weight():
+    from tricksim.agents.pimc import systematic
+
+    weights = np.array([0.5, 0.0, 0.25, 0.125, 0.125])
+    log_weights = np.log(np.where(weights > 0, weights, 1e-300))
+    log_weights[1] = -np.inf
+    counts = np.empty(5, np.int64)
+    seen = np.zeros(5)
+    for trial in range(200):
+        systematic(log_weights + 3.0, 5, 8, _rng(trial, 2, 0), counts)  # a shift of every log weight changes nothing
+        assert counts.sum() == 8
+        assert counts[1] == 0  # no weight, never drawn
+        assert np.all(np.abs(counts - 8 * weights) < 1)  # the floor or the ceiling of its expected count
+        seen += counts
+    assert np.allclose(seen / (200 * 8), weights, atol=0.02)
+
+
+def test_systematic_resampling_is_deterministic_given_the_rng():
+    from tricksim.agents.pimc import systematic
+
+    log_weights = np.log(np.array([0.3, 0.1, 0.2, 0.4]))
+    a, b = np.empty(4, np.int64), np.empty(4, np.int64)
+    systematic(log_weights, 4, 7, _rng(5, 2, 0), a)
+    systematic(log_weights, 4, 7, _rng(5, 2, 0), b)
+    assert (a == b).all()
+
+
+@pytest.mark.parametrize("agent", ["pimc:worlds=6:bidding=0:infer=0.3", "pimc:worlds=6:bidding=0:infer=0.3:resample=1"])
+def test_pimc_with_inference_is_deterministic_given_the_seed(agent):
+    from tricksim.agents.search import Searcher
+
+    game = tricksim.make_game("bluke", players=4)
+    states = [s.clone() for s in _card_play_states(game, 2)][::3]
+    runs = []
+    for _ in range(2):
+        bot = Searcher(game, agent, seed=3)
+        runs.append([bot.act(s) for s in states])
+    assert runs[0] == runs[1]
+    assert all(a in s.legal_actions() for a, s in zip(runs[0], states))
+
+
+# PIMC's card play decisions with inference off, as before resampling (c26cc04): pimc:worlds=6:bidding=0,
+# seeded by the hand, at every card play decision of hands 100 and 101 of heuristic play
+PINNED_OFF = {
+    "nesmear": [
+        324, 327, 324, 285, 290, 288, 288, 324, 303, 298, 287, 316, 318, 316, 288, 324, 287, 292, 285, 311,
+        286, 315, 288, 312, 316, 302, 291, 289, 290, 288, 328, 291, 290, 288, 329, 291],
+    "bluke": [
+        319, 307, 306, 293, 322, 321, 320, 293, 328, 323, 329, 281, 283, 289, 280, 293, 291, 289, 292, 298,
+        282, 295, 298, 294, 284, 295, 293, 311, 315, 296, 316, 285, 299, 312, 316, 300, 325, 313, 329, 301,
+        284, 322, 309, 308, 319, 294, 295, 299, 285, 307, 328, 310, 295, 284, 281, 282, 294, 320, 321, 323,
+        295, 301, 296, 284, 282, 295, 302, 322, 327, 317, 328, 312, 315, 284, 313, 289, 291, 324, 314, 316,
+        328, 327],
+    "sheepshead": [
+        288, 324, 299, 302, 290, 300, 303, 290, 305, 311, 291, 292, 285, 289, 298, 290, 286, 289, 289, 304,
+        290, 302, 299, 329, 286, 289, 311, 324, 312, 289, 285, 324, 311, 291, 289, 288],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PINNED_OFF))
+def test_pimc_with_inference_off_decides_as_before(name):
+    from tricksim.agents.search import Searcher
+
+    game = tricksim.make_game(name)
+    agent = agent_module(name)
+    decisions = []
+    for hand in range(2):
+        state = game.new_hand(seed=100 + hand, dealer=hand % game.players)
+        rng = _rng(hand, 9, 0)
+        bot = Searcher(game, "pimc:worlds=6:bidding=0", seed=hand)
+        while not state.is_terminal():
+            if len(state.legal_actions()) > 1 and _is_card_play(state):
+                decisions.append(bot.act(state))
+            state.apply(int(agent.act(state.array, agent.DEFAULTS, rng)))
+    assert decisions == PINNED_OFF[name]

@@ -41,7 +41,9 @@ SEARCH_PARAMS = {
              ("rollouts", 1.0, "heuristic playouts per world and action where it does not solve"),
              ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play"),
              ("infer", 0.0, "in the card play, weigh each world by the other seats' play so far under the heuristic "
-                            "softened by this eps (agents.inference); 0: every world alike")),
+                            "softened by this eps (agents.inference); 0: every world alike"),
+             ("resample", 4.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
+                               "them by weight (systematic resampling); 1: every sampled world valued by its weight")),
     "ismcts": (("iters", 2000.0, "iterations per decision"),
                ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
                ("c", 0.7, "UCB exploration constant, in units of the range of scores seen"),

@@ -22,7 +22,10 @@ PIMC against the heuristic measures card play alone.
 
 With ``infer = eps`` (> 0) the worlds of a card play decision are not alike: each counts by the
 chance of the other seats' cards played so far in it, under the heuristic softened by ``eps``
-(``agents.inference``), and an action's value is its weighted mean over the worlds. ``infer = 0``
+(``agents.inference``). With ``resample = K`` (> 1, the default 4) the seat samples ``K * worlds``
+candidate worlds, draws ``worlds`` of them in proportion to their weight (systematic resampling)
+and values those alike, each distinct one once; with ``resample = 1`` it values every sampled world
+and takes each action's weighted mean (the weights then pile onto a few worlds). ``infer = 0``
 (the default) weighs every world alike, as the sampler draws them. ``time`` (seconds, 0 for none) stops
 sampling once spent, after at least one world; a run with it is not reproducible.
 
@@ -40,7 +43,7 @@ import numpy as np
 from numba import types
 
 from ..sim import actions as A
-from ..sim.kernels import popcount
+from ..sim.kernels import popcount, rand_below
 from . import SEARCH_PARAMS
 from .family import hand, heuristic, legal, playout, sample, score, step, to_act
 from .inference import log_likelihood
@@ -48,7 +51,7 @@ from .solver import SCORE, WORKSPACE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER = range(len(PARAMS))
+WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER, RESAMPLE = range(len(PARAMS))
 
 
 @nb.njit(cache=True)
@@ -122,6 +125,11 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
     eps = params[INFER]
+    candidates = np.int64(params[RESAMPLE])
+    if eps > 0 and candidates > 1:
+        resampled_totals(family, s, seat, worlds, candidates * worlds, eps, solving, rollouts, limit, start, hparams,
+                         rng, actions, n, totals, values, ws)
+        return actions[best_total(totals, n)]
     replay = np.empty_like(s) if eps > 0 else world  # the inference's scratch
     top = -np.inf  # the largest log weight so far: the weights are kept relative to it
     weight = 1.0
@@ -143,11 +151,71 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
                 totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
+    return actions[best_total(totals, n)]
+
+
+@nb.njit(cache=True, inline="always")
+def best_total(totals, n):
+    """The index of the highest of ``totals[:n]``, the first such on a tie."""
     best = 0
     for i in range(1, n):
         if totals[i] > totals[best]:
             best = i
-    return actions[best]
+    return best
+
+
+@nb.njit(cache=True)
+def resampled_totals(family, s, seat, worlds, m, eps, solving, rollouts, limit, start, hparams, rng, actions, n, totals,
+                     values, ws):
+    """Each legal action's total value into ``totals[:n]`` over ``worlds`` worlds drawn from ``m``
+    sampled candidates in proportion to their likelihood (``inference.log_likelihood`` with
+    ``eps``; ``systematic``): a candidate drawn ``k`` times counts ``k`` times but is valued once.
+    The valued worlds stay ``worlds`` many and as diverse as the weights allow, where weighing
+    ``worlds`` samples piles the weight onto a few. ``limit`` stops the valuing once spent."""
+    pool = np.empty((m, s.shape[0]), np.int64)  # the candidates: a decision's scratch, not a hot loop's
+    log_weights = np.empty(m)
+    counts = np.empty(m, np.int64)
+    replay = np.empty_like(s)
+    for k in range(m):
+        sample(family, s, seat, rng, pool[k])
+        log_weights[k] = log_likelihood(family, pool[k], seat, eps, hparams, rng, replay)
+    systematic(log_weights, m, worlds, rng, counts)
+    for k in range(m):
+        if counts[k] == 0:
+            continue
+        world_values(family, pool[k], seat, actions, n, solving, rollouts, hparams, rng, values, ws)
+        for i in range(n):
+            totals[i] += counts[k] * values[i]
+        if limit > 0 and now() - start > limit:
+            break
+
+
+@nb.njit(cache=True)
+def systematic(log_weights, m, draws, rng, counts):
+    """Systematic resampling: how many of ``draws`` draws fall on each of ``m`` items into
+    ``counts[:m]``, in proportion to ``exp(log_weights[:m])``: one uniform offset, then ``draws``
+    evenly spaced points along the weights' running sum, so each item gets the floor or the
+    ceiling of its expected count (less noise than independent draws)."""
+    top = log_weights[0]
+    for k in range(1, m):
+        top = max(top, log_weights[k])
+    total = 0.0
+    for k in range(m):
+        total += np.exp(log_weights[k] - top)
+    spacing = total / draws
+    point = spacing * (rand_below(rng, 1 << 30) + 0.5) / (1 << 30)
+    running, drawn, last = 0.0, 0, 0
+    for k in range(m):
+        weight = np.exp(log_weights[k] - top)
+        running += weight
+        counts[k] = 0
+        if weight > 0:
+            last = k
+        while drawn < draws and point < running:
+            counts[k] += 1
+            drawn += 1
+            point += spacing
+    counts[last] += draws - drawn  # rounding in the running sum may leave the last point past its end
 
 
 @nb.njit(cache=True)
