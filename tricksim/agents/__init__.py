@@ -98,7 +98,7 @@ class Agent:
             for key in params:
                 if key not in names:
                     raise OptionError(f"agent {text!r}: {name} has no parameter {key!r}; it has {', '.join(names)}")
-            for key in ("worlds", "iters", "rollouts", "solve"):
+            for key in ("worlds", "iters", "rollouts", "solve", "resample"):
                 if key in params and not (params[key] >= 1 and params[key] == int(params[key])):
                     raise OptionError(f"agent {text!r}: {key} must be a whole number >= 1")
             if params.get("time", 0) < 0 or params.get("c", 0) < 0 or params.get("bidding", 1) not in (0, 1):

@@ -19,9 +19,11 @@ every card the other seats played in it, under their model:
 
 Bids, picks, buries and calls are not evidence (yet), and the searching seat's own plays never are.
 A game without ``play_start`` gets weight 1 everywhere (``family.play_start`` says whether it has
-one). PIMC (``agents.pimc``) sums each action's values over the worlds by these weights, and
-ISMCTS (``agents.ismcts``) resamples its determinizations by them, both with the parameter
-``infer`` = ``eps`` (0: off, the default).
+one). PIMC (``agents.pimc``) samples ``resample`` times more worlds than it values and draws the
+valued ones from them by these weights (systematic resampling; with ``resample = 1`` it values every
+world and sums each action's values by the weights, which pile onto a few worlds), and ISMCTS
+(``agents.ismcts``) resamples its determinizations by them, both with the parameter ``infer`` =
+``eps`` (0: off, the default).
 """
 
 from __future__ import annotations
