@@ -28,6 +28,7 @@ import torch
 from sb3_contrib.common.maskable.policies import MaskableActorCriticPolicy
 from stable_baselines3.common.torch_layers import create_mlp
 
+
 CARD_BITS = 64  # a hand mask's bits: every game's deck fits
 
 

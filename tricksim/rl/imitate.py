@@ -56,9 +56,9 @@ def imitate(game, steps: int, teacher="heuristic", epochs: int = 4, seed: int = 
             batch_size: int = 512, learning_rate: float = 1e-3, eval_hands: int = 2_000, hands: int = 20_000,
             part_hands: int = PART_HANDS, progress: bool = False, workers: int = 1) -> dict:
     """Learn a policy network from ``teacher``'s first ``steps`` decisions (rounded up to whole
-    parts of ``part_hands`` deals, a search teacher's played in ``workers`` processes) on ``game`` (a Game). Returns the run as ``train.train`` does:
-    ``settings``, ``curve``, ``evaluation``, ``policy``, ``steps`` (the decisions learnt from),
-    ``seconds``, ``folder``. OptionError before any work for bad arguments or a missing ``rl`` extra."""
+    parts of ``part_hands`` deals, a search teacher's played in ``workers`` processes) on ``game``
+    (a Game). Returns the run as ``train.train`` does: ``settings``, ``curve``, ``evaluation``,
+    ``policy``, ``steps`` (the decisions learnt from), ``seconds``, ``folder``. OptionError before any work for bad arguments or a missing ``rl`` extra."""
     require()
     settings = _settings(game, teacher, steps, epochs, seed, layers, batch_size, learning_rate, eval_hands, hands)
     folder = Path(out) if out else Path(_scratch())

@@ -11,7 +11,7 @@ the teachers draw from the same streams, so a random or heuristic teacher's deci
 Random and heuristic teachers play in a numba loop (NE Smear: 150,000 decisions a second with
 the Parquet parts written, on a loaded machine); a search teacher (``pimc:worlds=20``,
 ``ismcts``, ``net:file=...``) or a mix (one agent per seat) plays hand by hand through
-``Searcher``. A run writes ``decisions/part-NNNNN.parquet`` (``PART_HANDS`` deals each by
+``Searcher``, its parts ``workers`` at a time in as many processes (the same decisions). A run writes ``decisions/part-NNNNN.parquet`` (``PART_HANDS`` deals each by
 default, written whole or not at all) until it has the decisions asked for, and
 ``teacher.json`` (what made them): started again, it keeps the finished parts and plays the rest.
 
