@@ -418,6 +418,17 @@ def test_bidder_with_two_cards_leads_the_side_card_and_keeps_the_master_jack():
     assert choice(state) == "play 4D"
 
 
+def test_last_seat_with_two_cards_ruffs_a_trick_of_no_value_with_a_trump_the_ten_would_catch():
+    # As in the tests above, but the dealer played his JH on the AH and holds 4H and 3C: the 4H wins
+    # trick 5 (worth nothing, below ruff_value) surely; kept, it would fall to the TH still out in
+    # the last trick: it ruffs now.
+    hands = ["JH 4H 5H 6H 3C 8D", "AH KH QH 9D 5S 4D", "2H 3H 7H TH 6S 7D",
+             "8H 9H JD 7S 2D 3D", "LJ 8S 9S 5D 6D QD", "2S 3S 4S KC JC AC"]
+    endgame = ENDGAME.replace("play AC, play 4H", "play AC, play JH")
+    state = apply(shmear_play(hands), endgame + ", play 5S, play 6S, play 7S, play 8S, play 3S")
+    assert choice(state) == "play 4H"
+
+
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
 
 

@@ -44,12 +44,12 @@ What it does, phase by phase:
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q) and the trick is worth less than ``win_value``, or (Shmear, two cards
   left) a trump nothing out can beat on a trick without a Jack/Jick/joker while one of those or
-  the ten of trumps is still out: kept, it takes the last trick, where they fall; or a trump ruffing a
-  plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``), but a
-  Jack/Jick/joker, which the ruff saves: the trump stays for a trick that counts; risk a card
-  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
-  card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
-  game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
+  the ten of trumps is still out: kept, it takes the last trick, where they fall; or a trump
+  ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
+  but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
+  (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
+  is worth nothing and the trick is worth ``win_value``; else throw the cheapest card.
+  "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
   NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
   whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
   first trump it gives a partner's trick. The chance that a later opponent beats a card
@@ -648,7 +648,8 @@ def _worth_winning(s, c, value, params, unseen):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
     for ``win_value``, a trump on a plain trick only for ``ruff_value`` (NE Smear:
     ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
-    (winning saves it); never, with two cards left, a trump ``_last_trick_trump`` keeps for the
+    (winning saves it), as is, with two cards left, a trump a higher one still out would catch in
+    the last trick; never, with two cards left, a trump ``_last_trick_trump`` keeps for the
     last trick on a trick worth less than the point card it may catch there."""
     row = s[TABLE]
     if (_last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT
@@ -657,6 +658,8 @@ def _worth_winning(s, c, value, params, unseen):
     if has(TOP3[row], c):
         return value >= params[WIN_VALUE]
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
+        if s[TRICK_NO] == HAND_SIZE - 2 and HIGHER[row, c] & unseen != 0:
+            return True  # kept, it would most likely lose the last trick to a higher trump
         return value >= params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
     return True
 
