@@ -49,10 +49,11 @@ What it does, phase by phase:
   but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
   (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
   is worth nothing and the trick is worth ``win_value``; else throw the cheapest card.
-  "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
-  NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
-  whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
-  first trump it gives a partner's trick. The chance that a later opponent beats a card
+  "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
+  points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in NE
+  Smear counting only the cards above it still unseen, ``_best_now``). Low scores for whoever plays
+  the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the first trump it
+  gives a partner's trick. The chance that a later opponent beats a card
   (``beat_chance``) gives each of them each unseen card with the same chance (``hold_chances``; the
   Shmear trumps are all in hands, the dead cards plain), none of a suit he has shown void in, and a
   trump to play where trumps are allowed, he has shown the suit led void or too few cards of it
