@@ -109,12 +109,32 @@ def test_a_stopped_run_resumes_from_its_checkpoint(tmp_path):
         train(game, 512, out=tmp_path, **dict(TINY, eval_hands=60))
 
 
+def test_fast_settings_keep_the_policy_layers_and_give_the_value_network_its_own(tmp_path):
+    from sb3_contrib import MaskablePPO
+    from torch.nn import Linear
+
+    from tricksim.agents.net import read_policy
+
+    game = tricksim.make_game("bluke")
+    result = train(game, 512, out=tmp_path, fast=True, layers=(32, 32), **dict(TINY, envs=4, batch_size=256))
+    settings = result["settings"]
+    assert settings.value_layers == (64, 64) and settings.envs == 4  # the caller's tables win
+    assert settings.ppo["n_epochs"] == 2 and settings.ppo["learning_rate"] == 1e-4  # FAST where not given
+    extractor = MaskablePPO.load(tmp_path / "model.zip", device="cpu").policy.mlp_extractor
+    assert [m.out_features for m in extractor.value_net if isinstance(m, Linear)] == [64, 64]
+    assert [m.out_features for m in extractor.policy_net if isinstance(m, Linear)] == [32, 32]
+    weights, _ = read_policy(result["policy"], game)
+    assert [w.shape[1] for w in weights[:-1]] == [32, 32]
+    assert json.loads((tmp_path / "train.json").read_text())["value_layers"] == [64, 64]
+
+
 def test_bad_arguments_fail_before_training(tmp_path):
     game = tricksim.make_game("bluke")
     for kwargs, message in ((dict(mode="league"), "mode"), (dict(opponents="pimc"), "random or heuristic"),
                             (dict(envs=0), "envs"), (dict(layers=()), "layers"), (dict(critic="oracle"), "critic"),
                             (dict(critic="full", mode="selfplay"), "one seat"), (dict(league=3), "self-play"),
-                            (dict(league=-1, mode="selfplay"), "league")):
+                            (dict(league=-1, mode="selfplay"), "league"),
+                            (dict(value_layers=(64, 0)), "value_layers")):
         with pytest.raises((OptionError, ValueError), match=message):
             train(game, 100, out=tmp_path / "x", **kwargs)
         assert not (tmp_path / "x").exists()
@@ -198,3 +218,31 @@ def _untrained(name: str):
     from sb3_contrib import MaskablePPO
 
     return MaskablePPO("MlpPolicy", SelfPlayEnv(name), device="cpu", seed=0)
+
+
+def test_the_lean_policy_values_and_draws_as_sb3_contribs_does():
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    from tricksim.rl.lean import LeanPolicy
+    from tricksim.rl.tables import TablesVecEnv
+
+    torch.manual_seed(3)
+    env = TablesVecEnv("bluke", 8)
+    lean = MaskablePPO(LeanPolicy, env, n_steps=16, batch_size=64, seed=3, device="cpu").policy
+    plain = MaskablePPO("MlpPolicy", env, n_steps=16, batch_size=64, seed=4, device="cpu").policy
+    plain.load_state_dict(lean.state_dict())  # the same networks under the same names
+    obs = torch.as_tensor(env.reset(), dtype=torch.float32)
+    masks = env.action_masks()
+    actions = torch.as_tensor([np.flatnonzero(m)[-1] for m in masks])
+    for mine, theirs in zip(lean.evaluate_actions(obs, actions, masks), plain.evaluate_actions(obs, actions, masks)):
+        assert torch.allclose(mine.flatten(), theirs.flatten(), atol=1e-5)
+    # draws: only legal actions, as often as their probabilities say (one table, 20,000 draws)
+    row = np.repeat(obs[:1].numpy(), 20_000, axis=0)
+    mask = np.repeat(masks[:1], 20_000, axis=0)
+    with torch.no_grad():
+        drawn, _, log_prob = lean(torch.as_tensor(row), action_masks=mask)
+        p = plain.get_distribution(obs[:1], action_masks=masks[:1]).distribution.probs[0].numpy()
+    counts = np.bincount(drawn.numpy(), minlength=len(p)) / len(drawn)
+    assert set(np.flatnonzero(counts)) <= set(np.flatnonzero(masks[0]))
+    assert np.abs(counts - p).max() < 0.015 and np.allclose(log_prob.exp().numpy(), p[drawn.numpy()], atol=1e-5)

@@ -392,6 +392,43 @@ def test_last_seat_gives_the_jack_to_the_partner_winning_with_the_ace():
     assert choice(state) == "play JH"
 
 
+# Hearts trump; tricks 1-3 pull AH KH QH (s1 leads them), trick 4 is s1's 9D. Every trump but the
+# TH, held by s2 for the last trick, has then been played but the Jack, with s0 (first test) or s1.
+ENDGAME = "play AH, play 2H, play 8H, play LJ, play AC, play 4H, play KH, play 3H, play 9H, play QD, play KC, " \
+          "play 5H, play QH, play 7H, play JD, play 6D, play JC, play 6H, play 9D, play 7D, play 2D, play 5D, " \
+          "play 2S, play 8D"
+
+
+def test_last_seat_keeps_the_master_jack_for_the_last_trick_where_the_ten_falls():
+    # Trick 5: s1 leads 5S and the others follow with spades; the dealer, void in spades, holds JH
+    # and 3C. The JH, no trump above it out, would win a trick of no value; kept, it wins the last
+    # trick, where s2 must play the TH: he throws the 3C.
+    hands = ["JH 4H 5H 6H 3C 8D", "AH KH QH 9D 5S 4D", "2H 3H 7H TH 6S 7D",
+             "8H 9H JD 7S 2D 3D", "LJ 8S 9S 5D 6D QD", "2S 3S 4S KC JC AC"]
+    state = apply(shmear_play(hands), ENDGAME + ", play 5S, play 6S, play 7S, play 8S, play 3S")
+    assert choice(state) == "play 3C"
+
+
+def test_bidder_with_two_cards_leads_the_side_card_and_keeps_the_master_jack():
+    # As above, but the bidder s1 holds the JH: with JH and 4D left, he leads the 4D; the JH takes
+    # the last trick and the TH with it.
+    hands = ["5S 4H 5H 6H 3C 8D", "AH KH QH 9D JH 4D", "2H 3H 7H TH 6S 7D",
+             "8H 9H JD 7S 2D 3D", "LJ 8S 9S 5D 6D QD", "2S 3S 4S KC JC AC"]
+    state = apply(shmear_play(hands), ENDGAME)
+    assert choice(state) == "play 4D"
+
+
+def test_last_seat_with_two_cards_ruffs_a_trick_of_no_value_with_a_trump_the_ten_would_catch():
+    # As in the tests above, but the dealer played his JH on the AH and holds 4H and 3C: the 4H wins
+    # trick 5 (worth nothing, below ruff_value) surely; kept, it would fall to the TH still out in
+    # the last trick: it ruffs now.
+    hands = ["JH 4H 5H 6H 3C 8D", "AH KH QH 9D 5S 4D", "2H 3H 7H TH 6S 7D",
+             "8H 9H JD 7S 2D 3D", "LJ 8S 9S 5D 6D QD", "2S 3S 4S KC JC AC"]
+    endgame = ENDGAME.replace("play AC, play 4H", "play AC, play JH")
+    state = apply(shmear_play(hands), endgame + ", play 5S, play 6S, play 7S, play 8S, play 3S")
+    assert choice(state) == "play 4H"
+
+
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
 
 

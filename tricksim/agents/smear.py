@@ -33,7 +33,8 @@ What it does, phase by phase:
   for his Game), then his plain kings, queens and jacks, highest first (``KEEP``: banked there,
   while kept they mostly fall to an ace or a trump), then keeps trumps, aces, tens in that order.
 * **Play.** Leading: a master trump (no unseen trump above it) while an opponent may hold trumps,
-  which pulls them and catches the Jack/Jick/joker; the bidder without one leads a low trump when
+  which pulls them and catches the Jack/Jick/joker (Shmear, two cards left: the other card, as the
+  master takes the last trick); the bidder without one leads a low trump when
   he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
   out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
@@ -41,15 +42,18 @@ What it does, phase by phase:
   ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him; otherwise
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
-  is a top trump (A K Q) and the trick is worth less than ``win_value``, or a trump ruffing a
-  plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``), but a
-  Jack/Jick/joker, which the ruff saves: the trump stays for a trick that counts; risk a card
-  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
-  card. "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``:
-  game points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in
-  NE Smear counting only the cards above it still unseen, ``_best_now``). Low scores for
-  whoever plays the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the
-  first trump it gives a partner's trick. The chance that a later opponent beats a card
+  is a top trump (A K Q) and the trick is worth less than ``win_value``, or (Shmear, two cards
+  left) a trump nothing out can beat on a trick without a Jack/Jick/joker while one of those or
+  the ten of trumps is still out: kept, it takes the last trick, where they fall; or a trump
+  ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
+  but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
+  (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
+  is worth nothing and the trick is worth ``win_value``; else throw the cheapest card.
+  "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
+  points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in NE
+  Smear counting only the cards above it still unseen, ``_best_now``). Low scores for whoever plays
+  the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the first trump it
+  gives a partner's trick. The chance that a later opponent beats a card
   (``beat_chance``) gives each of them each unseen card with the same chance (``hold_chances``; the
   Shmear trumps are all in hands, the dead cards plain), none of a suit he has shown void in, and a
   trump to play where trumps are allowed, he has shown the suit led void or too few cards of it
@@ -583,6 +587,16 @@ def _safe(s, cards, me, unseen, voids, risk):
 
 
 @nb.njit(cache=True, inline="always")
+def _last_trick_trump(s, c, unseen):
+    """Shmear, two cards in hand: whether ``c`` is a trump no unseen card can beat, which kept
+    wins the last trick, where every card still out falls. (In NE Smear, where a side card led
+    is ruffed and unseen cards may be undealt, it measured no better.)"""
+    row = s[TABLE]
+    return (s[OPTIONS + O_VARIANT] == SHMEAR and s[TRICK_NO] == HAND_SIZE - 2
+            and EFFECTIVE[row, c] == s[TRUMP] and HIGHER[row, c] & unseen == 0)
+
+
+@nb.njit(cache=True, inline="always")
 def _lead(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     t = s[TRUMP]
@@ -595,8 +609,8 @@ def _lead(s, me, legal, unseen, voids, params):
         for p in range(s[NUM_PLAYERS]):
             opponents_trump |= team(s, p) != team(s, me) and not _void(voids, p, t)
         if out != 0 and opponents_trump:
-            if HIGHER[row, top] & unseen == 0:
-                return top
+            if HIGHER[row, top] & unseen == 0 and not (_last_trick_trump(s, top, unseen) and legal != mine):
+                return top  # (with two cards the other one leads: the top trump takes the last trick)
             if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
                 return _best_now(mine, THROW_COST, row, True, unseen, 1)  # draw out the higher ones
         elif out == 0 and mine & CAPTURE[row] != 0:  # nothing can catch them any more
@@ -631,15 +645,22 @@ def _winner(s, safe, row, unseen):
 
 
 @nb.njit(cache=True, inline="always")
-def _worth_winning(s, c, value, params):
+def _worth_winning(s, c, value, params, unseen):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
     for ``win_value``, a trump on a plain trick only for ``ruff_value`` (NE Smear:
     ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
-    (winning saves it)."""
+    (winning saves it), as is, with two cards left, a trump a higher one still out would catch in
+    the last trick; never, with two cards left, a trump ``_last_trick_trump`` keeps for the
+    last trick on a trick worth less than the point card it may catch there."""
     row = s[TABLE]
+    if (_last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT
+            and (CAPTURE[row] | TENS & SUIT_MASKS[row, s[TRUMP]]) & unseen != 0):
+        return False  # kept for the last trick, where the Jack/Jick/joker or ten of trumps still out falls
     if has(TOP3[row], c):
         return value >= params[WIN_VALUE]
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
+        if s[TRICK_NO] == HAND_SIZE - 2 and HIGHER[row, c] & unseen != 0:
+            return True  # kept, it would most likely lose the last trick to a higher trump
         return value >= params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
     return True
 
@@ -676,7 +697,7 @@ def _follow(s, me, legal, unseen, voids, params):
     safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
         c = _winner(s, safe, row, unseen)
-        if under == 0 or _worth_winning(s, c, value, params):
+        if under == 0 or _worth_winning(s, c, value, params, unseen):
             return c
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
         c = _best_now(beaters, THROW_COST, row, True, unseen, 1)

@@ -47,6 +47,12 @@ CURVE_COLUMNS = ["steps", "episodes", "train_reward", "vs_heuristic", "vs_heuris
 # +0.18 in 400,000 (BENCHMARKS.md, "Imitation and the learner's tables").
 FINE_TUNE = {"ent_coef": 0.0, "learning_rate": 3e-5, "n_epochs": 4, "batch_size": 1024, "n_steps": 256}
 FINE_TUNE_ENVS = 16
+# ``fast``: many tables, one pass of large batches and a small value network, for >= 10,000 learner
+# steps a CPU second with 256 x 256 policies (BENCHMARKS.md, "Fine-tuning fast"). The larger step
+# makes up for 1 gradient step per 4,096 steps where FINE_TUNE takes 16.
+FAST = {"ent_coef": 0.0, "learning_rate": 1e-4, "n_epochs": 1, "batch_size": 4096, "n_steps": 64}
+FAST_ENVS = 256
+FAST_VALUE_LAYERS = (64, 64)
 
 
 @dataclass(frozen=True)
@@ -69,12 +75,14 @@ class Settings:
     init: str = ""
     critic: str = "seat"
     league: int = 0
+    value_layers: tuple = ()  # the value network's hidden layers; () = ``layers``
+    lean: bool = False  # the policy is ``rl.lean``'s (``fast``)
 
 
 def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", seed: int = 0, out=None,
           eval_every: int = 20_000, eval_hands: int = 2_000, hands: int = 20_000, envs: int | None = None,
           layers=(64, 64), refresh: int = 10_000, reward_scale: float = 0.0, init: str = "", critic: str = "seat",
-          league: int = 0, progress: bool = False, **ppo) -> dict:
+          league: int = 0, progress: bool = False, fast: bool = False, value_layers=None, **ppo) -> dict:
     """Train MaskablePPO on ``game`` (a Game) for ``steps`` environment steps of the learner.
 
     ``mode`` is ``"single"`` (``envs`` tables of the numba vector environment, ``rl.tables``, the
@@ -88,7 +96,9 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     reads every hand too, ``rl.critic``; the policy still reads the seat's alone). ``league`` (self-play
     only): the other seats play one of the learner's last ``league`` snapshots or the heuristic,
     drawn anew for each table at every refresh, the more often the more it beats the learner
-    (``League``). Returns the
+    (``League``). ``fast``: PPO's settings for throughput instead (``FAST``, 256 tables, a 64 x 64
+    value network) where not given, and the cheaper policy of ``rl.lean`` (not with the full
+    critic). ``value_layers``: the value network's hidden layers (default ``layers``). Returns the
     run: ``settings``, ``curve`` and ``evaluation``
     (DataFrames), ``policy`` (the path of the policy file), ``steps`` and ``seconds``, and with a
     league ``league`` (a DataFrame: each member, the learner's hands against it and its share won).
@@ -98,9 +108,11 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     require()
     if init:
         layers = _init_layers(game, init)
-    envs, ppo = run_defaults(init, envs, ppo)
+    envs, ppo = run_defaults(init, envs, ppo, fast)
+    if value_layers is None:
+        value_layers = FAST_VALUE_LAYERS if fast else ()
     settings = _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh,
-                         reward_scale, ppo, init, critic, league)
+                         reward_scale, ppo, init, critic, league, value_layers, fast)
     folder = Path(out) if out else Path(_scratch_folder())
     done_curve = _resume_check(folder, settings)
     import torch
@@ -127,9 +139,10 @@ def train(game, steps: int, mode: str = "single", opponents: str = "heuristic", 
     return result
 
 
-def run_defaults(init: str, envs: int | None, ppo: dict) -> tuple[int, dict]:
-    """The tables and PPO settings of a run, the caller's where given: starting from a policy
-    (``init``), 16 tables and ``FINE_TUNE``; otherwise 4 tables and MaskablePPO's own.
+def run_defaults(init: str, envs: int | None, ppo: dict, fast: bool = False) -> tuple[int, dict]:
+    """The tables and PPO settings of a run, the caller's where given: with ``fast``, 256 tables
+    and ``FAST``; starting from a policy (``init``), 16 tables and ``FINE_TUNE``; otherwise 4 tables
+    and MaskablePPO's own.
 
     >>> run_defaults("", None, {})
     (4, {})
@@ -137,14 +150,18 @@ def run_defaults(init: str, envs: int | None, ppo: dict) -> tuple[int, dict]:
     0.0001
     >>> run_defaults("imitate/policy.npz", 8, {})[0], run_defaults("imitate/policy.npz", None, {})[1]["ent_coef"]
     (8, 0.0)
+    >>> run_defaults("imitate/policy.npz", None, {}, fast=True)[0], run_defaults("", None, {}, fast=True)[1]["n_epochs"]
+    (256, 1)
     """
+    if fast:
+        return (FAST_ENVS if envs is None else envs), FAST | ppo
     if not init:
         return (4 if envs is None else envs), dict(ppo)
     return (FINE_TUNE_ENVS if envs is None else envs), FINE_TUNE | ppo
 
 
 def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands, envs, layers, refresh, reward_scale,
-              ppo, init="", critic="seat", league=0) -> Settings:
+              ppo, init="", critic="seat", league=0, value_layers=(), lean=False) -> Settings:
     if mode not in MODES:
         raise OptionError(f"mode = {mode!r}: choose one of {', '.join(MODES)}")
     if critic not in CRITICS:
@@ -161,6 +178,8 @@ def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands,
             raise OptionError(f"{name} = {value!r}: a whole number >= {least}")
     if not layers or any(int(n) < 1 for n in layers):
         raise OptionError(f"layers = {layers!r}: hidden layer sizes, each >= 1")
+    if any(int(n) < 1 for n in value_layers):
+        raise OptionError(f"value_layers = {value_layers!r}: hidden layer sizes, each >= 1")
     if mode == "single":
         from ..envs.single import opponent_arrays
 
@@ -168,7 +187,7 @@ def _settings(game, steps, mode, opponents, seed, eval_every, eval_hands, hands,
     scale = float(reward_scale) or score_spread(game)
     return Settings(game.name, dict(game.options), mode, str(opponents), int(seed), int(eval_every), int(eval_hands),
                     int(hands), int(envs), tuple(int(n) for n in layers), int(refresh), scale, dict(ppo), str(init),
-                    critic, int(league))
+                    critic, int(league), tuple(int(n) for n in value_layers), bool(lean))
 
 
 def score_spread(game, hands: int = 2_000) -> float:
@@ -199,6 +218,8 @@ def _resume_check(folder: Path, settings: Settings) -> pd.DataFrame | None:
     earlier.setdefault("init", "")  # runs from before policies could start from a file
     earlier.setdefault("critic", "seat")  # runs from before the full-deal critic
     earlier.setdefault("league", 0)  # runs from before the league
+    earlier.setdefault("value_layers", [])  # runs from before the value network had layers of its own
+    earlier.setdefault("lean", False)  # runs from before the lean policy
     if earlier != json.loads(json.dumps(asdict(settings))):
         raise OptionError(f"{folder} holds another training run (its settings differ); use another --out")
     if not (folder / "model.zip").exists() or not (folder / "curve.csv").exists():
@@ -243,7 +264,11 @@ def _model(game, settings: Settings, folder: Path, done_curve):
     # gamma 1: a hand's score counts the same whenever in the hand it comes
     kwargs = {"n_steps": 512, "batch_size": 256, "ent_coef": 0.01, "gamma": 1.0} | settings.ppo
     layers = list(settings.layers)
-    policy, policy_kwargs = "MlpPolicy", {"net_arch": {"pi": layers, "vf": layers}}
+    policy, policy_kwargs = "MlpPolicy", {"net_arch": {"pi": layers, "vf": list(settings.value_layers) or layers}}
+    if settings.lean and settings.critic != "full":
+        from .lean import LeanPolicy
+
+        policy = LeanPolicy
     if settings.critic == "full":
         from .critic import FullDealCritic
 
