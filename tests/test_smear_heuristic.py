@@ -447,6 +447,17 @@ def test_ne_top_trump_only_for_a_trick_worth_it(third, win_value, expected):
     assert A.action_label(int(H.act(state.array, params, new_rng()))) == expected
 
 
+def test_ne_master_jack_is_kept_for_a_trick_where_the_ten_of_trumps_may_fall():
+    # Widow 0, hearts trump. Trick 1: s1 AH, s2 KH, s3 QH, s0 8H: the JH s0 holds is now the
+    # highest trump out. Trick 2: s1 8C, s2 7C, s3 9C, worth nothing; s0, last and out of clubs,
+    # could win it only with the JH. The JH is safe whatever trick it goes to, and the TH is still
+    # out (s3's): he keeps it for a trick where the ten may fall and throws the 7D.
+    hands = {0: "JH 8H 7D 8D 9S KS", 1: "AH 8C JC QC TD 7S", 2: "KH 7C JS QS AS 9D", 3: "QH TH 9C TC AD JD"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play AH, play KH, play QH, play 8H, play 8C, play 7C, play 9C")
+    assert choice(state) == "play 7D"
+
+
 # --- strength ------------------------------------------------------------------------------------
 
 

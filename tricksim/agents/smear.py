@@ -42,7 +42,8 @@ What it does, phase by phase:
   ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him; otherwise
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
-  is a top trump (A K Q) and the trick is worth less than ``win_value``, or (Shmear, two cards
+  is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
+  and the trick is worth less than ``win_value``, or (Shmear, two cards
   left) a trump nothing out can beat on a trick without a Jack/Jick/joker while one of those or
   the ten of trumps is still out: kept, it takes the last trick, where they fall; or a trump
   ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
@@ -649,13 +650,17 @@ def _worth_winning(s, c, value, params, unseen):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
     for ``win_value``, a trump on a plain trick only for ``ruff_value`` (NE Smear:
     ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
-    (winning saves it), as is, with two cards left, a trump a higher one still out would catch in
-    the last trick; never, with two cards left, a trump ``_last_trick_trump`` keeps for the
-    last trick on a trick worth less than the point card it may catch there."""
+    (winning saves it) unless no unseen trump is above it while another Jack/Jick/joker or the ten
+    of trumps is out: then it is safe anyway and only ``win_value`` is worth it, as it wins the
+    trick where they may fall. With two cards left a trump a higher one still out would catch in
+    the last trick is worth any trick; never a trump ``_last_trick_trump`` keeps for the last trick
+    on a trick worth less than the point card it may catch there."""
     row = s[TABLE]
-    if (_last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT
-            and (CAPTURE[row] | TENS & SUIT_MASKS[row, s[TRUMP]]) & unseen != 0):
-        return False  # kept for the last trick, where the Jack/Jick/joker or ten of trumps still out falls
+    targets = (CAPTURE[row] | TENS & SUIT_MASKS[row, s[TRUMP]]) & unseen  # the Jack/Jick/joker, ten of trumps out
+    if _last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT and targets != 0:
+        return False  # kept for the last trick, where they fall
+    if has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0 and targets != 0:
+        return value >= params[WIN_VALUE]  # safe kept: for a trick where they may fall
     if has(TOP3[row], c):
         return value >= params[WIN_VALUE]
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
