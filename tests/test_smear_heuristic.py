@@ -458,6 +458,17 @@ def test_ne_master_jack_is_kept_for_a_trick_where_the_ten_of_trumps_may_fall():
     assert choice(state) == "play 7D"
 
 
+def test_ne_master_jack_is_not_fed_to_a_partner_while_the_ten_of_trumps_is_out():
+    # Widow 0, hearts trump. Trick 1: s1 AH, s2 7H, s3 KH, s0 8H. Trick 2: s1 8C, s2 (s0's
+    # partner) ruffs with QH, now the highest trump, s3 9C; s0 is last, out of clubs, and his
+    # partner's trick is sure. His JH would go to it safely, but it is safe anyway, and the TH is
+    # still out (s3's): he keeps the Jack for a trick where the ten may fall and feeds another card.
+    hands = {0: "JH 8H 7D 8D 9S KS", 1: "AH 8C JC QC 7S 8S", 2: "QH 7H JS QS AS 9D", 3: "KH TH 9H 9C TC AD"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play AH, play 7H, play KH, play 8H, play 8C, play QH, play 9C")
+    assert choice(state) == "play KS"
+
+
 # --- strength ------------------------------------------------------------------------------------
 
 

@@ -39,7 +39,9 @@ What it does, phase by phase:
   out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
-  ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him; otherwise
+  ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him, but not a
+  Jack/Jick/joker no unseen trump can beat while another one or the ten of trumps is out (safe
+  anyway, it is kept for the trick where they may fall); otherwise
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
@@ -588,6 +590,13 @@ def _safe(s, cards, me, unseen, voids, risk):
 
 
 @nb.njit(cache=True, inline="always")
+def _targets(s, unseen):
+    """The Jack/Jick/joker and the ten of trumps still unseen: what a trump kept may catch."""
+    row = s[TABLE]
+    return (CAPTURE[row] | TENS & SUIT_MASKS[row, s[TRUMP]]) & unseen
+
+
+@nb.njit(cache=True, inline="always")
 def _last_trick_trump(s, c, unseen):
     """Shmear, two cards in hand: whether ``c`` is a trump no unseen card can beat, which kept
     wins the last trick, where every card still out falls. (In NE Smear, where a side card led
@@ -656,7 +665,7 @@ def _worth_winning(s, c, value, params, unseen):
     the last trick is worth any trick; never a trump ``_last_trick_trump`` keeps for the last trick
     on a trick worth less than the point card it may catch there."""
     row = s[TABLE]
-    targets = (CAPTURE[row] | TENS & SUIT_MASKS[row, s[TRUMP]]) & unseen  # the Jack/Jick/joker, ten of trumps out
+    targets = _targets(s, unseen)
     if _last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT and targets != 0:
         return False  # kept for the last trick, where they fall
     if has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0 and targets != 0:
@@ -694,7 +703,15 @@ def _follow(s, me, legal, unseen, voids, params):
     value = game_points(trick) + CAPTURE_WEIGHT * popcount(trick & CAPTURE[row])
     if team(s, seat) == team(s, me):
         if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
-            return _best_now(under if under != 0 else legal, FEED_VALUE, row, False, unseen, -1)
+            feed = under if under != 0 else legal
+            if _targets(s, unseen) != 0:
+                m = np.int64(feed & CAPTURE[row])
+                while m != 0:
+                    c = lowest_card(m)
+                    m &= m - 1
+                    if HIGHER[row, c] & unseen == 0 and feed & ~bit(c) != 0:
+                        feed &= ~bit(c)  # safe kept, it wins the trick where they may fall
+            return _best_now(feed, FEED_VALUE, row, False, unseen, -1)
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
         if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
             return _winner(s, safe, row, unseen)
