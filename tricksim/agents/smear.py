@@ -45,9 +45,9 @@ What it does, phase by phase:
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
-  and the trick is worth less than ``win_value``, or (Shmear, two cards
-  left) a trump nothing out can beat on a trick without a Jack/Jick/joker while one of those or
-  the ten of trumps is still out: kept, it takes the last trick, where they fall; or a trump
+  and the trick is worth less than ``win_value``, or (Shmear, two cards left) a trump nothing out
+  can beat on a trick without a Jack/Jick/joker while one of those or the ten of trumps is still
+  out: kept, it takes the last trick, where they fall; or a trump
   ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
   but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
   (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
@@ -590,6 +590,20 @@ def _safe(s, cards, me, unseen, voids, risk):
 
 
 @nb.njit(cache=True, inline="always")
+def _safe_captures(cards, row, unseen):
+    """The Jack/Jick/joker of ``cards`` that no unseen trump is above: each wins whatever trick it
+    is played to (a higher trump is played or in the seat's own hand)."""
+    safe = np.int64(0)
+    m = np.int64(cards & CAPTURE[row])
+    while m != 0:
+        c = lowest_card(m)
+        m &= m - 1
+        if HIGHER[row, c] & unseen == 0:
+            safe |= bit(c)
+    return safe
+
+
+@nb.njit(cache=True, inline="always")
 def _targets(s, unseen):
     """The Jack/Jick/joker and the ten of trumps still unseen: what a trump kept may catch."""
     row = s[TABLE]
@@ -644,13 +658,7 @@ def _winner(s, safe, row, unseen):
     no unseen trump is above while another card wins: that one wins whatever trick it is played to
     (a higher trump is played or in the seat's own hand), so it need not be spent on this trick,
     and the other winner can bank its game points (a ten of trumps) or keep a trump for later."""
-    spare = safe
-    m = np.int64(safe & CAPTURE[row])
-    while m != 0:
-        c = lowest_card(m)
-        m &= m - 1
-        if HIGHER[row, c] & unseen == 0:
-            spare &= ~bit(c)
+    spare = safe & ~_safe_captures(safe, row, unseen)
     return _best_now(spare if spare != 0 else safe, WIN_COST, row, True, unseen, 1)
 
 
@@ -705,11 +713,11 @@ def _follow(s, me, legal, unseen, voids, params):
         if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
             feed = under if under != 0 else legal
             if _targets(s, unseen) != 0:
-                m = np.int64(feed & CAPTURE[row])
+                m = _safe_captures(feed, row, unseen)
                 while m != 0:
                     c = lowest_card(m)
                     m &= m - 1
-                    if HIGHER[row, c] & unseen == 0 and feed & ~bit(c) != 0:
+                    if feed & ~bit(c) != 0:
                         feed &= ~bit(c)  # safe kept, it wins the trick where they may fall
             return _best_now(feed, FEED_VALUE, row, False, unseen, -1)
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
