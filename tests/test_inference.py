@@ -86,6 +86,30 @@ def test_the_replay_from_the_start_of_the_play_reproduces_every_slot(case):
     assert seen > 20
 
 
+@pytest.mark.parametrize("case", [case for case in CASES if case[0] == "sheepshead"], ids=_ids)
+def test_the_auction_replay_ends_at_the_start_of_the_play(case):
+    # the hook rebuilds the deal before the auction and steps the passes, pick, bury, call and
+    # unknown through the game's own step: it must land on play_start's state, slot for slot
+    from tricksim.agents.sheepshead_search import auction_log_chance, play_start
+
+    game = tricksim.make_game(case[0], **case[1])
+    sample = family_part(game.family, "search").sample
+    seen = 0
+    for k, state in enumerate(_card_play_states(game, hands=12)):
+        s = state.array.copy()
+        world = np.zeros_like(s)
+        sample(s, int(state.current_player), _rng(k, 3, 0), world)
+        for deal in (s, world):
+            scratch, start = np.full_like(s, -9), np.full_like(s, -7)
+            chance = auction_log_chance(deal, int(state.current_player), 0.5, agent_module("sheepshead").DEFAULTS,
+                                        _rng(k, 4, 0), scratch)
+            play_start(deal, start)
+            assert (scratch == start).all(), (k, np.flatnonzero(scratch != start))
+            assert np.isfinite(chance) and chance <= 0
+        seen += 1
+    assert seen > 20
+
+
 def _bluke_deal(game, hands):
     """A Bluke deal of ``hands``, a bluke turned (no trump), the other cards undealt."""
     used = set(" ".join(hands).split()) | {"LJ"}
@@ -119,6 +143,53 @@ def test_a_world_where_a_seat_ducked_with_the_winner_in_hand_weighs_less():
 
 
 
+def _sheepshead_world(hands, blind, bury, call):
+    """A Sheepshead deal (dealer 4: seat 0 speaks first) where seat 0 passes, seat 1 picks, buries
+    ``bury`` and calls ``call``: the start of its card play."""
+    state = tricksim.make_game("sheepshead").deal(hands, blind, dealer=4)
+    for action in ["pass", "pick", f"bury {bury[0]}", f"bury {bury[1]}", call]:
+        state.apply(action)
+    return state
+
+
+def test_a_world_where_a_passer_held_a_picking_hand_weighs_less():
+    # seat 0 passed: the world where it held six trumps (the heuristic picks them) weighs less than
+    # the one where those trumps are with seat 3, who never spoke, by the pass's chance alone
+    weak, strong = "7C 8C 9S 8S 7H 8H", "QH QD JS JH 9D 8D"
+    others = ["QC QS JC AD TD KD", "9C KC 7S 9H KH 7D"]
+    fail = "AC TC AS TS AH TH"
+    states = [_sheepshead_world([first, *others, third, fail], "JD KS", ["KS", "KD"], "alone")
+              for first, third in ((weak, strong), (strong, weak))]
+    game = states[0].game
+    fair, odd = (_log_weight(game, state, seat=2, eps=0.5) for state in states)
+    assert fair - odd == pytest.approx(np.log(0.75 / 0.25))
+
+
+def test_before_the_pick_a_world_where_a_passer_held_a_picking_hand_weighs_less():
+    # seat 1 decides whether to pick after seat 0 passed: the same evidence, in the auction
+    weak, strong = "7C 8C 9S 8S 7H 8H", "QH QD JS JH 9D 8D"
+    others = ["QC QS JC AD TD KD", "9C KC 7S 9H KH 7D"]
+    game = tricksim.make_game("sheepshead")
+    weights = []
+    for first, third in ((weak, strong), (strong, weak)):
+        state = game.deal([first, *others, third, "AC TC AS TS AH TH"], "JD KS", dealer=4)
+        state.apply("pass")
+        weights.append(_log_weight(game, state, seat=1, eps=0.5))
+    assert weights[0] - weights[1] == pytest.approx(np.log(0.75 / 0.25))
+
+
+def test_a_world_where_the_picker_held_a_weak_hand_weighs_less():
+    # the same bury and call from eight strong cards or from eight weak ones (the five cards that
+    # differ are with seat 3, who never spoke): no blind among the weak eight makes the heuristic pick
+    strong, weak = "QC QS QH QD JC", "9S 8S 7H 8H 9H"
+    states = [_sheepshead_world(["AC TC KC 9C AS TS", f"{picker} 7C", "JH JD AD TD KD 9D", f"{other} 7S",
+                                 "8D 7D KS AH TH KH"], "JS 8C", ["7C", "8C"], "alone")
+              for picker, other in ((strong, weak), (weak, strong))]
+    game = states[0].game
+    strong_weight, weak_weight = (_log_weight(game, state, seat=2, eps=0.5) for state in states)
+    assert strong_weight > weak_weight
+
+
 def test_the_searching_seats_own_plays_and_forced_cards_say_nothing():
     game = tricksim.make_game("bluke", players=3)
     state = _bluke_deal(game, ["AH KH QH JH", "KS 3C 4C 5C", "2S 9D 8D 7D"])
@@ -136,8 +207,12 @@ def test_in_a_hand_of_heuristic_play_the_true_deal_agrees_with_every_replayed_ca
     game = tricksim.make_game(name, **options)
     seen = 0
     for state in _card_play_states(game, hands=8, heuristic_every=1):
+        picker = state.array[family_part(game.family, "rules").PICKER] if name == "sheepshead" else -1
         for seat in range(game.players):
-            assert _log_weight(game, state, seat, eps=1e-9) > -1e-6, (state.tricks(), seat)
+            # a Sheepshead pick is averaged over the blinds the picker may have found: the true one
+            # is one of 28, so the chance of the pick is at least 1/28 of the heuristic's
+            bound = -np.log(28) if picker >= 0 and seat != picker else 0.0
+            assert _log_weight(game, state, seat, eps=1e-9) > bound - 1e-6, (state.tricks(), seat)
         seen += 1
     assert seen > 20
 

@@ -196,7 +196,8 @@ class SearchHooks(Protocol):
     """What the search agents ask of a game (``tricksim.agents.family`` says what each must do).
     Where a game has them, also ``move_priority(s, moves, n, out)`` and ``endgame(s, judge, score,
     alpha, beta)`` for the solver, and ``play_start(s, out)`` (the deal of ``s`` at the start of its
-    card play) for the inference of the world sampler (``agents.inference``)."""
+    card play) and ``auction_log_chance(world, seat, eps, hparams, rng, scratch)`` (the chance of
+    the other seats' auction) for the inference of the world sampler (``agents.inference``)."""
 
     def sample(self, s, seat, rng, out):
         """A full deal consistent with all ``seat`` knows of ``s``."""

@@ -13,9 +13,9 @@ int, a ``literally`` kernel takes numba's slow path every time, 10 ms a call.
 
 The search hooks (``tricksim.spec.SearchHooks``: ``sample``, ``same_side``, ``play_key``,
 ``score_key``, ``side_points``, ``points_bounds``, ``score_bounds``, ``merge``, and where a game has
-them, ``move_priority``, ``endgame`` and ``play_start``); their docstrings there say what each must do. The solver
-calls them at every position, so they are compiled inline (``inline="always"``; measured:
-Sheepshead's solver 1.1 to 1.2 times as fast as with calls).
+them, ``move_priority``, ``endgame``, ``play_start`` and ``auction_log_chance``); their docstrings
+there say what each must do. The solver calls them at every position, so they are compiled inline
+(``inline="always"``; measured: Sheepshead's solver 1.1 to 1.2 times as fast as with calls).
 """
 
 from __future__ import annotations
@@ -227,6 +227,21 @@ def _play_start(family, s, out):
         f(s, out)
         return True
     return impl
+
+
+def auction_log_chance(family, world, seat, eps, hparams, rng, scratch):
+    """The log of the chance of the decisions seats other than ``seat`` made before the card play
+    of ``world`` (a full deal in the card play) under the heuristic softened by ``eps``
+    (``agents.inference``); 0 for a game without the hook (its auction is then no evidence).
+    ``scratch`` (an int64 array of ``len(world)``) is written."""
+
+
+@_implement(auction_log_chance)
+def _auction_log_chance(family, world, seat, eps, hparams, rng, scratch):
+    f = getattr(family_part(literal_family(family), "search"), "auction_log_chance", None)
+    if f is None:
+        return lambda family, world, seat, eps, hparams, rng, scratch: 0.0
+    return lambda family, world, seat, eps, hparams, rng, scratch: f(world, seat, eps, hparams, rng, scratch)
 
 
 def trick_position(family, s):

@@ -1,5 +1,6 @@
-"""Inference in the world sampler: each sampled world weighed by how likely the other seats' card
-play so far is in it, under a model of their play.
+"""Inference in the world sampler: each sampled world weighed by how likely the other seats' play
+so far (their cards, and where the game has the hook their auction) is in it, under a model of
+their play.
 
 The sampler (``agents.sampler``) deals every world consistent with the hard facts (the hands, the
 voids shown, the piles seen) as equally likely, although the play says more: a defender who
@@ -16,14 +17,17 @@ every card the other seats played in it, under their model:
   hook: every card played back in the hand that played it, the tricks cleared), then the tricks'
   cards in order with ``step``, the model asked at each decision of a seat other than the one
   searching. The replay ends at the world itself, slot for slot (tested).
+* **The auction**: a game's ``auction_log_chance`` hook (``family.auction_log_chance``) adds the
+  chance of the other seats' decisions before the card play, under the same softened heuristic:
+  Sheepshead's passes, pick (averaged over the blinds the picker may have found), bury, call and
+  unknown. A game without the hook takes its auction as no evidence.
 
-Bids, picks, buries and calls are not evidence (yet), and the searching seat's own plays never are.
-A game without ``play_start`` gets weight 1 everywhere (``family.play_start`` says whether it has
-one). PIMC (``agents.pimc``) samples ``resample`` times more worlds than it values and draws the
-valued ones from them by these weights (systematic resampling; with ``resample = 1`` it values every
-world and sums each action's values by the weights, which pile onto a few worlds), and ISMCTS
-(``agents.ismcts``) resamples its determinizations by them, both with the parameter ``infer`` =
-``eps`` (0: off, the default).
+The searching seat's own decisions are never evidence. A game without ``play_start`` takes its card
+play as no evidence (``family.play_start`` says whether it has one). PIMC (``agents.pimc``) samples
+``resample`` times more worlds than it values and draws the valued ones from them by these weights
+(systematic resampling; with ``resample = 1`` it values every world and sums each action's values by
+the weights, which pile onto a few worlds), and ISMCTS (``agents.ismcts``) resamples its
+determinizations by them, both with the parameter ``infer`` = ``eps`` (0: off, the default).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from numba import literally
 
 from ..sim import actions as A
 from ..sim.kernels import bit, has, lowest_card, popcount
-from .family import heuristic, legal, merge, play_start, step, to_act, trick_card, trick_position
+from .family import auction_log_chance, heuristic, legal, merge, play_start, step, to_act, trick_card, trick_position
 
 PLAY_0 = A.card_action(A.PLAY, 0)  # the action id of playing card 0
 MAX_CARDS = 64  # more than any hand's card play
@@ -66,6 +70,19 @@ def same_choice(family, s, cards, a, b):
 
 
 @nb.njit(cache=True, inline="always")
+def soft_log_chance(n, agrees, eps):
+    """The log of the softened heuristic's chance of a choice among ``n``: ``log(1 - eps + eps /
+    n)`` when the choice ``agrees`` with the heuristic's, ``log(eps / n)`` when not, 0 when ``n`` <
+    2 (a forced choice says nothing). The one softening, for the card play here and the games'
+    auction hooks."""
+    if n < 2:
+        return 0.0
+    if agrees:
+        return math.log(1.0 - eps + eps / n)
+    return math.log(eps / n)
+
+
+@nb.njit(cache=True, inline="always")
 def choice_log_chance(family, s, c, eps, hparams, rng):
     """The log of the model's chance that the seat to act at ``s`` (in the card play) plays card
     ``c``: ``log(1 - eps + eps / n)`` when ``c`` is the heuristic's choice (or one with it),
@@ -77,21 +94,21 @@ def choice_log_chance(family, s, c, eps, hparams, rng):
     if n < 2:
         return 0.0
     h = heuristic(family, s, hparams, rng) - PLAY_0
-    if same_choice(family, s, cards, c, h):
-        return math.log(1.0 - eps + eps / n)
-    return math.log(eps / n)
+    return soft_log_chance(n, same_choice(family, s, cards, c, h), eps)
 
 
 @nb.njit(cache=True, inline="always")
 def log_likelihood(family, world, seat, eps, hparams, rng, replay):
-    """The log of the chance of every card the seats other than ``seat`` played so far in
-    ``world`` (a full deal in the card play), under the heuristic softened by ``eps`` (module
-    docstring); ``replay`` (an int64 array of ``len(world)``) is scratch and ends equal to
-    ``world``. 0 for a game without ``play_start``."""
-    if not play_start(family, world, replay):
-        return 0.0
+    """The log of the chance of every decision the seats other than ``seat`` made so far in
+    ``world`` (a full deal): their auction where the game has the hook, and in the card play
+    every card they played, under the heuristic softened by ``eps`` (module docstring);
+    ``replay`` (an int64 array of ``len(world)``) is scratch and, in the card play of a game
+    with ``play_start``, ends equal to ``world``."""
+    total = auction_log_chance(family, world, seat, eps, hparams, rng, replay)
+    words, _, kind = legal(family, world)
+    if words != 0 or kind != A.PLAY or not play_start(family, world, replay):
+        return total  # before the card play, or a game without the hook
     trick, played = trick_position(family, world)
-    total = 0.0
     for _ in range(MAX_CARDS):  # a bound, not a count: the loop ends at the world's trick and card
         t, i = trick_position(family, replay)
         if t == trick and i == played:

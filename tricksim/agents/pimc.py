@@ -120,7 +120,7 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     if not play:
         trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
         return rollout_action(family, s, worlds, rollouts, limit, -1, 0.0, hparams, rng, world, actions, n, totals,
-                              values, trial)
+                              values, trial, params[INFER], np.int64(params[RESAMPLE]))
     solving = popcount(hand(family, s, seat)) <= params[SOLVE]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
@@ -220,7 +220,7 @@ def systematic(log_weights, m, draws, rng, counts):
 
 @nb.njit(cache=True)
 def rollout_action(family, s, worlds, rollouts, limit, anchor, margin, hparams, rng, world, actions, n, totals, values,
-                   trial):
+                   trial, eps=0.0, candidates=1):
     """PIMC's choice among the legal actions ``actions[:n]`` of a decision before the card play
     (pick, bid, bury, call, trump, discard) for the seat to act at ``s``, from ``worlds`` sampled
     deals and ``rollout_values`` (``rollouts`` playouts each) in each. In each playout the other
@@ -232,6 +232,10 @@ def rollout_action(family, s, worlds, rollouts, limit, anchor, margin, hparams, 
       (paired: both valued in the same deals) exceeds ``margin`` standard errors; then the best
       such. ``totals`` must then hold ``2 n``: the gains' squares go in its second half.
 
+    With ``eps`` > 0 and ``candidates`` > 1 the deals are drawn from ``candidates * worlds`` sampled
+    ones by their likelihood under the other seats' decisions so far (``inference.log_likelihood``,
+    ``systematic``), as for the card play.
+
     ``limit`` (seconds, 0 for none) stops after the first world once spent; ``world``, ``totals``,
     ``values`` and ``trial`` are scratch."""
     seat = to_act(family, s)
@@ -240,18 +244,32 @@ def rollout_action(family, s, worlds, rollouts, limit, anchor, margin, hparams, 
     squares = totals[n:2 * n]
     if anchor >= 0:
         squares[:] = 0.0
+    m = candidates * worlds if eps > 0 and candidates > 1 else 0
+    pool = np.empty((m, s.shape[0]), np.int64)  # the candidates: a decision's scratch, not a hot loop's
+    counts = np.ones(max(m, worlds), np.int64)
+    if m > 0:
+        log_weights = np.empty(m)
+        for k in range(m):
+            sample(family, s, seat, rng, pool[k])
+            log_weights[k] = log_likelihood(family, pool[k], seat, eps, hparams, rng, trial)
+        systematic(log_weights, m, worlds, rng, counts)
     done = 0
-    for _ in range(worlds):
-        sample(family, s, seat, rng, world)
+    for k in range(max(m, worlds)):
+        if counts[k] == 0:
+            continue
+        if m > 0:
+            world[:] = pool[k]
+        else:
+            sample(family, s, seat, rng, world)
         rollout_values(family, world, seat, actions, n, rollouts, hparams, rng, values, trial)
-        done += 1
+        done += counts[k]
         for i in range(n):
             if anchor >= 0:
                 gain = values[i] - values[anchor]
-                totals[i] += gain
-                squares[i] += gain * gain
+                totals[i] += counts[k] * gain
+                squares[i] += counts[k] * gain * gain
             else:
-                totals[i] += values[i]
+                totals[i] += counts[k] * values[i]
         if limit > 0 and now() - start > limit:
             break
     if anchor >= 0:
@@ -282,8 +300,8 @@ def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, o
     """PIMC's values, world by world, of each legal action of the seat to act at ``s``: the actions
     into ``actions[:n]``, row ``w`` of ``out`` their values in sampled world ``w`` (``world_values``,
     solved from ``solve`` cards in hand on, else summed over ``rollouts`` playouts), and
-    ``log_weights[w]`` its log likelihood under the other seats' card play with ``eps``
-    (``agents.inference``; 0 with ``eps`` 0 or before the card play). Returns ``(n, whether every
+    ``log_weights[w]`` its log likelihood under the other seats' play with ``eps``
+    (``agents.inference``; 0 with ``eps`` 0). Returns ``(n, whether every
     world sampled was ``s`` itself)``: then the seat knows every card."""
     seat = to_act(family, s)
     n = legal_actions(family, s, actions)
@@ -295,7 +313,7 @@ def world_table(family, s, worlds, solve, rollouts, hparams, rng, ws, actions, o
     for w in range(worlds):
         sample(family, s, seat, rng, world)
         every_card_known = every_card_known and (world == s).all()
-        log_weights[w] = log_likelihood(family, world, seat, eps, hparams, rng, replay) if play and eps > 0 else 0.0
+        log_weights[w] = log_likelihood(family, world, seat, eps, hparams, rng, replay) if eps > 0 else 0.0
         world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, out[w], ws)
     return n, every_card_known
 

@@ -34,8 +34,9 @@ solver, PIMC and ISMCTS are written once over them.
     was void in ``X`` (so his hand and the unknown hold no ``X`` card). This is checked with the
     game's own ``callable_mask``.
 
-Bids are not used as evidence: a pass or a pick says nothing about the cards, and neither do the
-bury and call choices beyond what the rules force (which call was legal). With the jack of
+The sampler does not read the picks as evidence: to it a pass or a pick says nothing about the
+cards, and neither do the bury and call beyond what the rules force (which call was legal); the
+inference (``agents.inference``, ``auction_log_chance`` here) weighs the worlds by them. With the jack of
 diamonds nothing is known about who holds JD until it falls (the picker knows whether he has it).
 
 **How** (``sample``): the one sampler of ``agents.sampler``, which deals the unseen cards again
@@ -65,6 +66,8 @@ cards a seat may play, the scoring's ``picker_units``), far cheaper a position t
 
 from __future__ import annotations
 
+import math
+
 import numba as nb
 import numpy as np
 from numba.core import types
@@ -74,9 +77,11 @@ from numba.extending import overload
 from ..cards import CLUBS, HEARTS, SPADES
 from ..sim import sheepshead as K
 from ..sim import actions as A
-from ..sim.kernels import (NO_BOUND, bit, follow_mask, has, hash_mix, lowest_card, mask_points, popcount, suit_orders,
+from ..sim.kernels import (NO_BOUND, bit, follow_mask, has, hash_mix, highest_bit, lowest_card, mask_points, popcount, suit_orders,
                            trick_power)
+from .inference import soft_log_chance
 from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
+from .sheepshead import act as heuristic_act
 
 P = K.PLAYERS
 BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
@@ -343,7 +348,7 @@ def variant(s, seat, h, v, salt, free, fixed, facts, extra, quota):
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of len(s)) a world consistent with all ``seat`` knows in
     ``s``: the one sampler (``agents.sampler.world``) with Sheepshead's knowledge (module
-    docstring). Bids are not evidence. ``s`` is not changed; works in every phase and for every
+    docstring). ``s`` is not changed; works in every phase and for every
     seat, to act or not. ``rng``: a random stream (``kernels.new_rng``)."""
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, finish, variant
 
@@ -372,6 +377,96 @@ def play_start(s, out):
     out[K.POINTS_TAKEN:K.POINTS_TAKEN + P] = 0
     out[K.TRICKS_WON:K.TRICKS_WON + P] = 0
     out[K.LEADER] = out[K.TO_ACT] = K.LEFT[s[K.DEALER]]
+
+
+@nb.njit(cache=True, inline="always")
+def _log_chance(s, action, eps, hparams, rng):
+    """The log of the softened heuristic's chance that the seat to act at ``s`` takes ``action``
+    (``inference.soft_log_chance`` over the legal actions)."""
+    words, cards, _ = K.legal(s)
+    return soft_log_chance(popcount(words) + popcount(cards), heuristic_act(s, hparams, rng) == action, eps)
+
+
+@nb.njit(cache=True)
+def auction_log_chance(world, seat, eps, hparams, rng, r):
+    """The log of the chance of the decisions seats other than ``seat`` made before the card play
+    of ``world`` (a full deal), under the heuristic softened by ``eps`` (``agents.inference``):
+    each pass, the pick, the bury (its two cards in either order), the call and the unknown. The
+    pick's chance is the mean over the 28 blinds the picker's eight cards may have held, each as
+    likely. Before the card play, the passes so far (the seat to act is the next to speak, or the
+    picker). ``r`` (an int64 array of ``len(world)``) is scratch; in the card play it ends as
+    ``play_start`` writes it."""
+    if world[K.PHASE] != K.PLAYING and world[K.PHASE] != K.OVER:
+        r[:] = world  # the seats that passed hold what they were dealt
+        r[K.PHASE] = K.PICKING
+        r[K.PASSES] = 0
+        r[K.TO_ACT] = K.LEFT[r[K.DEALER]]
+        total = 0.0
+        for _ in range(world[K.PASSES]):
+            if r[K.TO_ACT] != seat:
+                total += _log_chance(r, A.PASS, eps, hparams, rng)
+            K.step(r, A.PASS)
+        return total
+    play_start(world, r)
+    picker = world[K.PICKER]
+    unknown = world[K.UNKNOWN]
+    eight = np.int64(0)  # the picker's cards after the pick
+    if picker >= 0:
+        eight = r[K.HANDS + picker] | world[K.BURIED] | (bit(unknown) if unknown >= 0 else 0)
+    r[K.PHASE] = K.PICKING
+    r[K.PICKER] = r[K.CALLED] = r[K.PARTNER] = r[K.UNKNOWN] = -1
+    r[K.PASSES] = r[K.BURIED] = r[K.BLIND] = 0
+    r[K.TO_ACT] = K.LEFT[r[K.DEALER]]
+    total = 0.0
+    while r[K.PHASE] == K.PICKING and r[K.TO_ACT] != picker:
+        if r[K.TO_ACT] != seat:
+            total += _log_chance(r, A.PASS, eps, hparams, rng)
+        K.step(r, A.PASS)
+    if picker < 0:  # a leaster: the five passes
+        play_start(world, r)
+        return total
+    chance, blinds = 0.0, 0
+    m1 = eight
+    while m1 != 0:
+        c1 = lowest_card(m1)
+        m1 &= m1 - 1
+        m2 = m1
+        while m2 != 0:
+            c2 = lowest_card(m2)
+            m2 &= m2 - 1
+            r[K.HANDS + picker] = eight & ~(bit(c1) | bit(c2))
+            r[K.BLIND] = bit(c1) | bit(c2)
+            if picker != seat:
+                chance += math.exp(_log_chance(r, A.PICK, eps, hparams, rng))
+            blinds += 1
+    if picker != seat:
+        total += math.log(chance / blinds)
+    K.step(r, A.PICK)
+    x, y = lowest_card(world[K.BURIED]), highest_bit(world[K.BURIED])
+    if picker != seat:
+        first = _log_chance(r, A.card_action(A.BURY, x), eps, hparams, rng)
+        K.step(r, A.card_action(A.BURY, x))
+        first += _log_chance(r, A.card_action(A.BURY, y), eps, hparams, rng)
+        r[K.HANDS + picker] |= bit(x)  # take x back: the other order
+        r[K.BURIED] = 0
+        second = _log_chance(r, A.card_action(A.BURY, y), eps, hparams, rng)
+        K.step(r, A.card_action(A.BURY, y))
+        second += _log_chance(r, A.card_action(A.BURY, x), eps, hparams, rng)
+        total += math.log(math.exp(first) + math.exp(second))
+        K.step(r, A.card_action(A.BURY, x))
+    else:
+        K.step(r, A.card_action(A.BURY, x))
+        K.step(r, A.card_action(A.BURY, y))
+    if r[K.PHASE] == K.CALLING:
+        call = A.ALONE if world[K.CALLED] < 0 else A.card_action(A.CALL, world[K.CALLED])
+        if picker != seat:
+            total += _log_chance(r, call, eps, hparams, rng)
+        K.step(r, call)
+    if r[K.PHASE] == K.UNDERING:
+        if picker != seat:
+            total += _log_chance(r, A.card_action(A.UNDER, unknown), eps, hparams, rng)
+        K.step(r, A.card_action(A.UNDER, unknown))
+    return total
 
 
 # --- solver hooks ----------------------------------------------------------------------
