@@ -469,6 +469,18 @@ def test_ne_master_jack_is_not_fed_to_a_partner_while_the_ten_of_trumps_is_out()
     assert choice(state) == "play KS"
 
 
+def test_ne_top_trump_wins_a_trick_worth_a_ruff_once_nothing_is_left_to_catch():
+    # Widow 0, hearts trump. Trick 1: s1 AH, s2 9H, s3 7H, s0 TH: the Jack is s0's own and the ten
+    # is played, so no trump kept could catch anything. Trick 2: s1 8C, s2 7C, then s3 (s1's
+    # partner) TC, 10 for Game; s0, last and out of clubs, holds KH QH JH 7D 8D. A top trump (and
+    # the Jack, safe behind it) would be kept only to win a later trick: the trick needs only
+    # ne_ruff_value (4), not win_value (16). He takes it with the KH (the Jack wins anywhere).
+    hands = {0: "KH QH JH TH 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play AH, play 9H, play 7H, play TH, play 8C, play 7C, play TC")
+    assert choice(state) == "play KH"
+
+
 # --- strength ------------------------------------------------------------------------------------
 
 

@@ -45,9 +45,11 @@ What it does, phase by phase:
   win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
-  and the trick is worth less than ``win_value``, or (Shmear, two cards left) a trump nothing out
-  can beat on a trick without a Jack/Jick/joker while one of those or the ten of trumps is still
-  out: kept, it takes the last trick, where they fall; or a trump
+  and the trick is worth less than ``win_value`` (with none of those out, a top trump or such a
+  Jack/Jick/joker less than the ruff value below: kept, it could only win a later trick), or
+  (Shmear, two cards left) a trump nothing out can beat on a trick without a Jack/Jick/joker while
+  one of those or the ten of trumps is still out: kept, it takes the last trick, where they fall;
+  or a trump
   ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
   but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
   (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
@@ -669,21 +671,27 @@ def _worth_winning(s, c, value, params, unseen):
     ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
     (winning saves it) unless no unseen trump is above it while another Jack/Jick/joker or the ten
     of trumps is out: then it is safe anyway and only ``win_value`` is worth it, as it wins the
-    trick where they may fall. With two cards left a trump a higher one still out would catch in
+    trick where they may fall. Once none of those is out (``_targets``), a top trump or such a
+    Jack/Jick/joker needs only the ruff value: nothing is left for it to catch, so kept it would
+    only win a later trick. With two cards left a trump a higher one still out would catch in
     the last trick is worth any trick; never a trump ``_last_trick_trump`` keeps for the last trick
     on a trick worth less than the point card it may catch there."""
     row = s[TABLE]
     targets = _targets(s, unseen)
     if _last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT and targets != 0:
         return False  # kept for the last trick, where they fall
-    if has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0 and targets != 0:
+    ruff = params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
+    safe_capture = has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0
+    if (safe_capture or has(TOP3[row], c)) and targets == 0:
+        return value >= ruff  # nothing left to catch: kept, it only wins a later trick
+    if safe_capture:
         return value >= params[WIN_VALUE]  # safe kept: for a trick where they may fall
     if has(TOP3[row], c):
         return value >= params[WIN_VALUE]
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
         if s[TRICK_NO] == HAND_SIZE - 2 and HIGHER[row, c] & unseen != 0:
             return True  # kept, it would most likely lose the last trick to a higher trump
-        return value >= params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
+        return value >= ruff
     return True
 
 
