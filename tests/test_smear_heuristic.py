@@ -392,6 +392,18 @@ def test_last_seat_gives_the_jack_to_the_partner_winning_with_the_ace():
     assert choice(state) == "play JH"
 
 
+def test_partner_who_may_be_beaten_is_covered_with_a_jack_that_may_fall_later():
+    # s1 leads 5C; s2 wins so far with KC, s3 3C, s4 4C. The AC is unseen: the dealer, last, may
+    # beat it. s2's partner s5, out of clubs, holds JH 8H: the dealer has shown no club void, so
+    # neither trump can be beaten in this trick. The trick is worth 3 for Game, less than
+    # win_value, but the AH KH QH are unseen and may catch the Jack later: he covers with the JH,
+    # which banks its own point.
+    hands = ["AC 2C 9D TD 5S 6S", "AH KH QH 5C 9S 4D", "KC 2H 3H 4H 5H 6H",
+             "3C 7H 9H JD TH 6D", "4C LJ QD KD 7S 8S", "JH 8H 3S 4S 7D 8D"]
+    state = apply(shmear_play(hands), "play 5C, play KC, play 3C, play 4C")
+    assert choice(state) == "play JH"
+
+
 # Hearts trump; tricks 1-3 pull AH KH QH (s1 leads them), trick 4 is s1's 9D. Every trump but the
 # TH, held by s2 for the last trick, has then been played but the Jack, with s0 (first test) or s1.
 ENDGAME = "play AH, play 2H, play 8H, play LJ, play AC, play 4H, play KH, play 3H, play 9H, play QD, play KC, " \

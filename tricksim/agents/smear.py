@@ -41,8 +41,10 @@ What it does, phase by phase:
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
   ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him, but not a
   Jack/Jick/joker no unseen trump can beat while another one or the ten of trumps is out (safe
-  anyway, it is kept for the trick where they may fall); otherwise
-  win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
+  anyway, it is kept for the trick where they may fall); a partner who may be beaten is covered
+  only on a trick worth ``win_value``, but in Shmear a Jack/Jick/joker no later opponent can beat
+  here, while an unseen trump above it may catch it later, covers him on any trick (played, it
+  banks its own point); otherwise win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
   above it only when nothing else wins: it wins whatever trick it is played to later), unless it
   is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
   and the trick is worth less than ``win_value`` (with none of those out, a top trump or such a
@@ -731,6 +733,9 @@ def _follow(s, me, legal, unseen, voids, params):
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
         if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
             return _winner(s, safe, row, unseen)
+        bank = safe & CAPTURE[row] & ~_safe_captures(safe, row, unseen)  # may fall later: bank it
+        if s[OPTIONS + O_VARIANT] == SHMEAR and bank != 0:
+            return _best_now(bank, WIN_COST, row, True, unseen, 1)
         return _best_now(under if under != 0 else legal, THROW_COST, row, True, unseen, 1)
     safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
