@@ -404,6 +404,17 @@ def test_partner_who_may_be_beaten_is_covered_with_a_jack_that_may_fall_later():
     assert choice(state) == "play JH"
 
 
+def test_partners_sure_trick_banks_a_jack_that_may_fall_later_even_overtaking():
+    # s1 leads 5C; s2 wins with the AC, s3 3C, s4 4C; the dealer, last, has shown no club void, so
+    # s2's trick is sure. His partner s5, out of clubs, holds JH 8H 3S 4S 7D 8D: the JH would
+    # overtake the AC, but nobody after him can beat it here, while the AH KH QH are unseen and may
+    # catch it later. He plays it to the sure trick, which banks its point, instead of a low card.
+    hands = ["KC 2C 9D TD 5S 6S", "AH KH QH 5C 9S 4D", "AC 2H 3H 4H 5H 6H",
+             "3C 7H 9H JD TH 6D", "4C LJ QD KD 7S 8S", "JH 8H 3S 4S 7D 8D"]
+    state = apply(shmear_play(hands), "play 5C, play AC, play 3C, play 4C")
+    assert choice(state) == "play JH"
+
+
 # Hearts trump; tricks 1-3 pull AH KH QH (s1 leads them), trick 4 is s1's 9D. Every trump but the
 # TH, held by s2 for the last trick, has then been played but the Jack, with s0 (first test) or s1.
 ENDGAME = "play AH, play 2H, play 8H, play LJ, play AC, play 4H, play KH, play 3H, play 9H, play QD, play KC, " \

@@ -39,7 +39,9 @@ What it does, phase by phase:
   out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
-  ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him, but not a
+  ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him (Shmear: but
+  a Jack/Jick/joker an unseen trump above may catch later goes to the trick even overtaking him,
+  when no later opponent can beat it there: the trick banks its point), but not a
   Jack/Jick/joker no unseen trump can beat while another one or the ten of trumps is out (safe
   anyway, it is kept for the trick where they may fall); a partner who may be beaten is covered
   only on a trick worth ``win_value``, but in Shmear a Jack/Jick/joker no later opponent can beat
@@ -722,6 +724,9 @@ def _follow(s, me, legal, unseen, voids, params):
     if team(s, seat) == team(s, me):
         if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
             feed = under if under != 0 else legal
+            if s[OPTIONS + O_VARIANT] == SHMEAR:  # overtaking him, if need be, to bank its point
+                bank = beaters & CAPTURE[row] & ~_safe_captures(beaters, row, unseen)  # may fall later
+                feed |= _safe(s, bank, me, unseen, voids, 0.0)
             if _targets(s, unseen) != 0:
                 m = _safe_captures(feed, row, unseen)
                 while m != 0:
