@@ -86,14 +86,14 @@ def test_the_replay_from_the_start_of_the_play_reproduces_every_slot(case):
     assert seen > 20
 
 
-@pytest.mark.parametrize("case", [case for case in CASES if case[0] == "sheepshead"], ids=_ids)
+@pytest.mark.parametrize("case", [case for case in CASES if case[0] in ("sheepshead", "bluke")], ids=_ids)
 def test_the_auction_replay_ends_at_the_start_of_the_play(case):
-    # the hook rebuilds the deal before the auction and steps the passes, pick, bury, call and
-    # unknown through the game's own step: it must land on play_start's state, slot for slot
-    from tricksim.agents.sheepshead_search import auction_log_chance, play_start
-
+    # the hook rebuilds the deal before the auction and steps the auction (Sheepshead's passes,
+    # pick, bury, call and unknown; Bluke's bids) through the game's own step: it must land on
+    # play_start's state, slot for slot
     game = tricksim.make_game(case[0], **case[1])
-    sample = family_part(game.family, "search").sample
+    search = family_part(game.family, "search")
+    sample, auction_log_chance, play_start = search.sample, search.auction_log_chance, search.play_start
     seen = 0
     for k, state in enumerate(_card_play_states(game, hands=12)):
         s = state.array.copy()
@@ -101,13 +101,56 @@ def test_the_auction_replay_ends_at_the_start_of_the_play(case):
         sample(s, int(state.current_player), _rng(k, 3, 0), world)
         for deal in (s, world):
             scratch, start = np.full_like(s, -9), np.full_like(s, -7)
-            chance = auction_log_chance(deal, int(state.current_player), 0.5, agent_module("sheepshead").DEFAULTS,
+            chance = auction_log_chance(deal, int(state.current_player), 0.5, agent_module(game.name).DEFAULTS,
                                         _rng(k, 4, 0), scratch)
             play_start(deal, start)
             assert (scratch == start).all(), (k, np.flatnonzero(scratch != start))
             assert np.isfinite(chance) and chance <= 0
         seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("case", [case for case in CASES if "smear" in case[0]], ids=_ids)
+def test_the_smears_hands_as_dealt_are_rebuilt_from_the_card_play(case):
+    # the draw's discards and drawn cards (Shmear) or the widow (NE Smear) undone: every seat's
+    # hand as dealt, from each state of the card play
+    from tricksim.agents.smear_search import dealt_hands
+
+    game = tricksim.make_game(case[0], **case[1])
+    rules, agent = family_part(game.family, "rules"), agent_module(game.name)
+    hands = slice(rules.HANDS, rules.HANDS + game.players)
+    seen = 0
+    for hand in range(10):
+        state = game.new_hand(seed=hand, dealer=hand % game.players)
+        dealt = state.array[hands].copy()
+        rng, pick = _rng(hand, 9, 0), random.Random(hand)
+        while not state.is_terminal():
+            if _is_card_play(state):
+                out = np.zeros_like(state.array)
+                dealt_hands(state.array, out)
+                assert (out[hands] == dealt).all(), (hand, state.tricks())
+                seen += 1
+            move = agent.act(state.array, agent.DEFAULTS, rng) if hand % 2 else pick.choice(state.legal_actions())
+            state.apply(int(move))
+    assert seen > 20
+
+
+def test_a_world_where_a_smear_bidder_held_a_stronger_hand_than_his_bid_weighs_less():
+    # NE Smear, dealer 3: seat 0 bids 2 (the heuristic bids 2 on the first hand, 4 on the second);
+    # to seat 1, the world where seat 0 held the second (the dealer, yet to speak, the first)
+    # weighs less than the other way round, by the bid's chance alone
+    weak, strong = "8H TH 9D JS TS JH", "AS 7C AC JC 9C KC"
+    used = set(f"{weak} {strong}".split())
+    rest = [r + s for s in "CDHS" for r in "789TJQKA" if r + s not in used]
+    middle, undealt = [" ".join(rest[:6]), " ".join(rest[6:12])], " ".join(rest[12:])
+    game = tricksim.make_game("nesmear")
+    weights = []
+    for first, dealer in ((weak, strong), (strong, weak)):
+        state = game.deal([first, *middle, dealer], undealt, dealer=3)
+        choices = len(state.legal_actions())
+        state.apply("bid 2")
+        weights.append(_log_weight(game, state, seat=1, eps=0.5))
+    assert weights[0] - weights[1] == pytest.approx(np.log((0.5 + 0.5 / choices) / (0.5 / choices)))
 
 
 def _bluke_deal(game, hands):
@@ -195,9 +238,10 @@ def test_the_searching_seats_own_plays_and_forced_cards_say_nothing():
     state = _bluke_deal(game, ["AH KH QH JH", "KS 3C 4C 5C", "2S 9D 8D 7D"])
     for _ in range(3):
         state.apply("bid 1")
-    assert _log_weight(game, state, seat=0) == 0.0  # nothing played yet
+    bids = _log_weight(game, state, seat=1)  # the other seats' bids, nothing played yet
+    assert bids < 0.0
     state.apply("play KS")
-    assert _log_weight(game, state, seat=1) == 0.0  # its own lead
+    assert _log_weight(game, state, seat=1) == bids  # its own lead adds nothing
 
 
 @pytest.mark.parametrize("case", CASES[::2], ids=_ids)

@@ -19,7 +19,8 @@ Everything else (the other hands and the undealt rest under the turned card) is 
 * The lead shows nothing. Trumps follow the same rule as every suit (no trumping exception in
   Bluke), so a trump played on another suit led shows a void in that suit, like any discard.
 * The undealt rest is out of play and hidden from everyone: it takes any unseen card.
-* Bids are NOT used as evidence: a world is drawn from the hard constraints alone.
+* The sampler does not read the bids: a world is drawn from the hard constraints alone; the
+  inference (``agents.inference``, ``auction_log_chance`` here) weighs the worlds by them.
 
 **How a world is drawn**: by the one sampler of ``agents.sampler``, uniform over the deals that
 keep the rules above. Its places are the other seats' hands (their current sizes) and the undealt
@@ -43,9 +44,12 @@ import numba as nb
 import numpy as np
 
 from ..cards import HIGH_JOKER, LOW_JOKER
+from ..sim import actions as A
 from ..sim import bluke as K
 from ..sim.kernels import NO_BOUND, bit, hash_mix, highest_bit, popcount
+from .bluke import act as heuristic_act
 from .bluke import known_voids
+from .inference import soft_log_chance
 from .sampler import TRIES, world
 
 
@@ -85,7 +89,7 @@ def put(s, seat, h, cards, room, out):
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of ``len(s)``) a world consistent with all ``seat``
     knows of ``s``: the one sampler (``agents.sampler.world``) with Bluke's knowledge (module
-    docstring). Bids are not evidence. ``s`` is not changed."""
+    docstring). ``s`` is not changed."""
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge and put
 
 
@@ -107,6 +111,30 @@ def play_start(s, out):
     out[K.LED] = -1
     out[K.TAKEN:K.TAKEN + K.MAX_PLAYERS] = 0
     out[K.LEADER] = out[K.TO_ACT] = (s[K.DEALER] + 1) % n
+
+
+@nb.njit(cache=True)
+def auction_log_chance(world, seat, eps, hparams, rng, r):
+    """The log of the chance of the bids of the seats other than ``seat`` in ``world`` (a full
+    deal, in the bidding or the card play), each from its hand as dealt, under the heuristic
+    softened by ``eps`` (``agents.inference``). ``r`` (an int64 array of ``len(world)``) is
+    scratch."""
+    if world[K.PHASE] == K.PLAYING:
+        play_start(world, r)
+    else:
+        r[:] = world
+    r[K.PHASE] = K.BIDDING
+    r[K.BIDS:K.BIDS + K.MAX_PLAYERS] = -1
+    r[K.BID_TOTAL] = r[K.BIDS_MADE] = 0
+    r[K.TO_ACT] = (r[K.DEALER] + 1) % r[K.NUM_PLAYERS]
+    total = 0.0
+    while r[K.PHASE] == K.BIDDING and world[K.BIDS + r[K.TO_ACT]] >= 0:
+        bid = A.BID + world[K.BIDS + r[K.TO_ACT]]
+        if r[K.TO_ACT] != seat:
+            words, cards, _ = K.legal(r)
+            total += soft_log_chance(popcount(words) + popcount(cards), heuristic_act(r, hparams, rng) == bid, eps)
+        K.step(r, bid)
+    return total
 
 
 # --- sides, keys and tallies --------------------------------------------------------------------

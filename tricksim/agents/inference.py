@@ -20,7 +20,9 @@ every card the other seats played in it, under their model:
 * **The auction**: a game's ``auction_log_chance`` hook (``family.auction_log_chance``) adds the
   chance of the other seats' decisions before the card play, under the same softened heuristic:
   Sheepshead's passes, pick (averaged over the blinds the picker may have found), bury, call and
-  unknown. A game without the hook takes its auction as no evidence.
+  unknown; the smears' and Bluke's bids and passes, each from the seat's hand as dealt. Before the
+  card play the auction so far is the evidence. A game without the hook (Fifty-five) takes its
+  auction as no evidence.
 
 The searching seat's own decisions are never evidence. A game without ``play_start`` takes its card
 play as no evidence (``family.play_start`` says whether it has one). PIMC (``agents.pimc``) samples

@@ -23,8 +23,9 @@ merge`` to the functions of the same names here; each docstring says what it mus
   only while holding more than 6: docs/rules.md, Shmear: Draw, NE Smear: Widow and trump); the NE
   bidder held a card of the suit he named (which, with the discard rule, leaves him a trump to lead).
 
-Bids (and the choice of trump, the draw counts) are NOT used as evidence about the cards: every
-deal consistent with the rules above is as likely as any other. Nor is the final score of a hand
+The sampler does not read the bids (nor the choice of trump, the draw counts) as evidence about
+the cards: every deal consistent with the rules above is as likely as any other; the inference
+(``agents.inference``, ``auction_log_chance`` here) weighs the worlds by the bids. Nor is the final score of a hand
 that is over (it reveals the NE bidder's discards' Game points): a finished hand's world is
 rescored from its own cards.
 
@@ -72,11 +73,13 @@ from ..sim.smear import (
     JACK, LEADER, LED, MAX_TEAMS, NUM_PLAYERS, O_TEAMS, O_VARIANT, O_WIDOW, OPTION_SIZE,
     OPTIONS, OUTCOME, OUTCOME_FAILED, OUTCOME_MADE, OVER, PHASE, PLAYED_BY, PLAYING, POINT_CARDS, POWER,
     PROTECTED, REST_ORDER, SCORES, SHMEAR, STOCK, STOCK_NEXT, SUIT_MASKS, TABLE, TO_ACT, TRICK_MASK, TRICK_NO,
-    TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON,
-    bidder_score, discard_mask, game_cards, game_points, high_low_cards, player_team, team, trick_team, trump_shown,
-    trump_words, trumps_of,
+    TRICK_SLOTS, TRICKS, TRUMP, WIDOW_TAKEN, WON, LAST_CALL, MAX_PLAYERS,
+    bidder_score, discard_mask, game_cards, game_points, high_low_cards, left, player_team, team, trick_team,
+    trump_shown, trump_words, trumps_of,
 )
+from .inference import soft_log_chance
 from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
+from .smear import act as heuristic_act
 from .smear import shown_voids
 
 # the sampler's places
@@ -280,7 +283,7 @@ def finish(s, seat, h, facts, rng, out):
 def sample(s, seat, rng, out):
     """Write into ``out`` (an int64 array of ``len(s)``) a full state ("world") consistent with all
     that ``seat`` knows in ``s``: the one sampler (``agents.sampler.world``) with the smears'
-    knowledge (module docstring). Bids are not used as evidence. ``s`` is not changed; ``rng`` is
+    knowledge (module docstring). ``s`` is not changed; ``rng`` is
     a random stream."""
     world(s, seat, rng, out, TRIES, __name__)  # with this module's knowledge, put, holds, variant, finish
 
@@ -303,6 +306,74 @@ def play_start(s, out):
     out[IN_TRICK] = 0
     out[LED] = -1
     out[LEADER] = out[TO_ACT] = s[BIDDER]
+
+
+@nb.njit(cache=True, inline="always")
+def dealt_hands(world, out):
+    """Write into ``out``'s hands each seat's hand as dealt in ``world`` (in the card play; the
+    other slots as ``play_start`` writes them): the cards played back, the discards back, less
+    what the seat drew from the stock (Shmear: its cards of ``REST_ORDER``, the dealer the rest of
+    the stock) or took with the widow (NE Smear: ``WIDOW_TAKEN``). In a sampled world those are the
+    sampler's own choice among the seat's cards (``finish``)."""
+    play_start(world, out)
+    n = world[NUM_PLAYERS]
+    if world[OPTIONS + O_VARIANT] == SHMEAR:
+        dealer = world[DEALER]
+        at = 0
+        p = left(world, dealer)
+        while p != dealer:
+            drawn = np.int64(0)
+            for i in range(world[DRAWN + p]):
+                drawn |= bit(world[REST_ORDER + at + i])
+            at += world[DRAWN + p]
+            out[HANDS + p] = (out[HANDS + p] | world[DISCARDS + p]) & ~drawn
+            p = left(world, p)
+        taken = np.int64(0)
+        for i in range(at, rest_size(world)):
+            taken |= bit(world[REST_ORDER + i])
+        out[HANDS + dealer] = (out[HANDS + dealer] | world[DISCARDS + dealer]) & ~taken
+    else:
+        for p in range(n):
+            out[HANDS + p] |= world[DISCARDS + p]
+        if world[BIDDER] >= 0:
+            out[HANDS + world[BIDDER]] &= ~world[WIDOW_TAKEN]
+
+
+@nb.njit(cache=True, inline="always")
+def _log_chance(s, action, eps, hparams, rng):
+    """The log of the softened heuristic's chance that the seat to act at ``s`` takes ``action``
+    (``inference.soft_log_chance`` over the legal actions)."""
+    words, cards, _ = K.legal(s)
+    return soft_log_chance(popcount(words) + popcount(cards), heuristic_act(s, hparams, rng) == action, eps)
+
+
+@nb.njit(cache=True)
+def auction_log_chance(world, seat, eps, hparams, rng, r):
+    """The log of the chance of the bids and passes of the seats other than ``seat`` in ``world``
+    (a full deal, in the bidding or the card play), each from its hand as dealt
+    (``dealt_hands``), under the heuristic softened by ``eps`` (``agents.inference``). The trump,
+    the draw and the discards are not read, nor is anything between the bidding and the play.
+    ``r`` (an int64 array of ``len(world)``) is scratch."""
+    phase = world[PHASE]
+    if phase == PLAYING:
+        dealt_hands(world, r)
+    elif phase == BIDDING:
+        r[:] = world
+    else:
+        return 0.0
+    r[PHASE] = BIDDING
+    r[BIDDER] = r[TRUMP] = -1
+    r[BID] = r[TABLE] = 0
+    for p in range(MAX_PLAYERS):
+        r[LAST_CALL + p] = -1
+    r[TO_ACT] = left(r, r[DEALER])
+    total = 0.0
+    while r[PHASE] == BIDDING and world[LAST_CALL + r[TO_ACT]] >= 0:
+        call = world[LAST_CALL + r[TO_ACT]]
+        if r[TO_ACT] != seat:
+            total += _log_chance(r, call, eps, hparams, rng)
+        K.step(r, call)
+    return total
 
 
 # --- the solver's hooks ------------------------------------------------------------------------
