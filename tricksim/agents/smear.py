@@ -610,6 +610,13 @@ def _safe_captures(cards, row, unseen):
 
 
 @nb.njit(cache=True, inline="always")
+def _exposed_captures(cards, row, unseen):
+    """The Jack/Jick/joker of ``cards`` that an unseen trump above may catch later: in Shmear one
+    played where no later opponent can beat it banks its point for the trick's side."""
+    return cards & CAPTURE[row] & ~_safe_captures(cards, row, unseen)
+
+
+@nb.njit(cache=True, inline="always")
 def _targets(s, unseen):
     """The Jack/Jick/joker and the ten of trumps still unseen: what a trump kept may catch."""
     row = s[TABLE]
@@ -725,8 +732,7 @@ def _follow(s, me, legal, unseen, voids, params):
         if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
             feed = under if under != 0 else legal
             if s[OPTIONS + O_VARIANT] == SHMEAR:  # overtaking him, if need be, to bank its point
-                bank = beaters & CAPTURE[row] & ~_safe_captures(beaters, row, unseen)  # may fall later
-                feed |= _safe(s, bank, me, unseen, voids, 0.0)
+                feed |= _safe(s, _exposed_captures(beaters, row, unseen), me, unseen, voids, 0.0)
             if _targets(s, unseen) != 0:
                 m = _safe_captures(feed, row, unseen)
                 while m != 0:
@@ -738,7 +744,7 @@ def _follow(s, me, legal, unseen, voids, params):
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
         if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
             return _winner(s, safe, row, unseen)
-        bank = safe & CAPTURE[row] & ~_safe_captures(safe, row, unseen)  # may fall later: bank it
+        bank = _exposed_captures(safe, row, unseen)
         if s[OPTIONS + O_VARIANT] == SHMEAR and bank != 0:
             return _best_now(bank, WIN_COST, row, True, unseen, 1)
         return _best_now(under if under != 0 else legal, THROW_COST, row, True, unseen, 1)
