@@ -41,23 +41,23 @@ What it does, phase by phase:
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
   ``ne_feed_risk``), feed the most (the joker, the Jack, tens) without overtaking him (Shmear: but
   a Jack/Jick/joker an unseen trump above may catch later goes to the trick even overtaking him,
-  when no later opponent can beat it there: the trick banks its point), but not a
-  Jack/Jick/joker no unseen trump can beat while another one or the ten of trumps is out (safe
-  anyway, it is kept for the trick where they may fall); a partner who may be beaten is covered
-  only on a trick worth ``win_value``, but in Shmear a Jack/Jick/joker no later opponent can beat
-  here, while an unseen trump above it may catch it later, covers him on any trick (played, it
-  banks its own point); otherwise win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen trump
-  above it only when nothing else wins: it wins whatever trick it is played to later), unless it
-  is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is out,
-  and the trick is worth less than ``win_value`` (with none of those out, a top trump or such a
-  Jack/Jick/joker less than the ruff value below: kept, it could only win a later trick), or
+  when no later opponent can beat it there: the trick banks its point), but not a Jack/Jick/joker
+  no unseen trump can beat while another one or the ten of trumps is out (safe anyway, it is kept
+  for the trick where they may fall); a partner who may be beaten is covered only on a trick worth
+  ``win_value``, but in Shmear a Jack/Jick/joker no later opponent can beat here, while an unseen
+  trump above it may catch it later, covers him on any trick (played, it banks its own point);
+  otherwise win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen
+  trump above it only when nothing else wins: it wins whatever trick it is played to later), unless
+  it is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is
+  out, and the trick is worth less than ``win_value`` (with none of those out, a top trump or such
+  a Jack/Jick/joker less than the ruff value below: kept, it could only win a later trick), or
   (Shmear, two cards left) a trump nothing out can beat on a trick without a Jack/Jick/joker while
   one of those or the ten of trumps is still out: kept, it takes the last trick, where they fall;
-  or a trump
-  ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower ``ne_ruff_value``),
-  but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump below one still out
-  (kept, it would fall to it): the trump stays for a trick that counts; risk a card only when it
-  is worth nothing and the trick is worth ``win_value``; else throw the cheapest card.
+  or a trump ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower
+  ``ne_ruff_value``), but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump
+  below one still out (kept, it would fall to it): the trump stays for a trick that counts; risk a
+  card only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
+  card.
   "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
   points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in NE
   Smear counting only the cards above it still unseen, ``_best_now``). Low scores for whoever plays

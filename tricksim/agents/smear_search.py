@@ -23,11 +23,11 @@ merge`` to the functions of the same names here; each docstring says what it mus
   only while holding more than 6: docs/rules.md, Shmear: Draw, NE Smear: Widow and trump); the NE
   bidder held a card of the suit he named (which, with the discard rule, leaves him a trump to lead).
 
-The sampler does not read the bids (nor the choice of trump, the draw counts) as evidence about
-the cards: every deal consistent with the rules above is as likely as any other; the inference
-(``agents.inference``, ``auction_log_chance`` here) weighs the worlds by the bids. Nor is the final score of a hand
-that is over (it reveals the NE bidder's discards' Game points): a finished hand's world is
-rescored from its own cards.
+The sampler does not read the bids (nor the choice of trump, the draw counts) as evidence about the
+cards: every deal consistent with the rules above is as likely as any other; the inference
+(``agents.inference``, ``auction_log_chance`` here) weighs the worlds by the bids. Nor is the final
+score of a hand that is over (it reveals the NE bidder's discards' Game points): a finished hand's
+world is rescored from its own cards.
 
 **How it samples**: by the one sampler of ``agents.sampler``, uniform over the deals that keep the
 rules above. Its places are each other seat's hand and discards, and the stock (Shmear: the stock
