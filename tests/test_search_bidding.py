@@ -3,7 +3,8 @@
 ISMCTS makes them from PIMC's playouts (``pimc.rollout_action``: each action's mean heuristic
 playout over sampled deals), not in its tree, anchored at the heuristic's choice: its action is the
 heuristic's or PIMC's with ``iters / actions`` worlds from the same random stream, the same again
-for the same seed. On hand-made deals both agents make the bid that plainly wins (a sure four in NE
+for the same seed. PIMC with ``anchor`` does the same with its own worlds: the heuristic's choice or
+PIMC's unanchored one, and the heuristic's alone when no gain can clear the margin. On hand-made deals both agents make the bid that plainly wins (a sure four in NE
 Smear, the top trumps in Sheepshead) and the pass that plainly wins (a Sheepshead hand of low plain
 cards; not in NE Smear, where a bid of 2 on such a hand, the heuristic's, is overcalled anyway).
 """
@@ -51,7 +52,17 @@ def test_ismcts_bids_from_pimcs_playouts_anchored_at_the_heuristic(make, first):
         assert ismcts == choice(state, "ismcts:iters=600", seed)
 
 
-@pytest.mark.parametrize("agent", ["ismcts:iters=600", "pimc:worlds=40"])
+@pytest.mark.parametrize("make, first", [(nesmear, "8C 9C 8D 9D 8H 9H"), (sheepshead, "7C 8C 7S 8S 7H 8H")])
+def test_pimc_anchored_keeps_the_heuristics_choice_but_for_a_clear_gain(make, first):
+    state = make(first)
+    heuristic = choice(state, "pimc:bidding=0")
+    for seed in (1, 2, 3):
+        anchored = choice(state, "pimc:worlds=40:anchor=2", seed)
+        assert anchored in (heuristic, choice(state, "pimc:worlds=40", seed))
+        assert choice(state, "pimc:worlds=40:anchor=1000000", seed) == heuristic
+
+
+@pytest.mark.parametrize("agent", ["ismcts:iters=600", "pimc:worlds=40", "pimc:worlds=40:anchor=2"])
 @pytest.mark.parametrize("make, first, wins", [
     (nesmear, "AS KS QS JS TS 7S", "bid 4"),  # High, Low, Jack and Game all but sure
     (sheepshead, "QC QS QH QD JC JS", "pick"),  # the six top trumps

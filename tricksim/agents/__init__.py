@@ -43,7 +43,9 @@ SEARCH_PARAMS = {
              ("infer", 0.0, "in the card play, weigh each world by the other seats' play so far under the heuristic "
                             "softened by this eps (agents.inference); 0: every world alike"),
              ("resample", 4.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
-                               "them by weight (systematic resampling); 1: every sampled world valued by its weight")),
+                               "them by weight (systematic resampling); 1: every sampled world valued by its weight"),
+             ("anchor", 0.0, "before the card play, keep the heuristic's choice unless another action gains more "
+                             "than this many standard errors over it in the same deals; 0: the best mean")),
     "ismcts": (("iters", 2000.0, "iterations per decision"),
                ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
                ("c", 0.7, "UCB exploration constant, in units of the range of scores seen"),

@@ -36,7 +36,7 @@ from ..sim.kernels import rand_below
 from . import SEARCH_PARAMS
 from .family import heuristic, sample, score, step, to_act
 from .inference import log_likelihood
-from .pimc import is_card_play, legal_actions, now, playout, rollout_action
+from .pimc import heuristic_index, is_card_play, legal_actions, now, playout, rollout_action
 
 PARAMS = SEARCH_PARAMS["ismcts"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
@@ -74,10 +74,7 @@ def early_action(family, s, n, iters, limit, hparams, rng, world, actions, total
     the search would meet opponents who never bid a strong hand and overrate its own bids. The
     anchor because the sampled deals ignore the bids made so far (a partner's bid says he is
     strong): unanchored, the playouts overcalled partners (Fifty-five in teams: -3.5 a deal)."""
-    h = heuristic(family, s, hparams, rng)  # the heuristic agents do not draw from rng
-    anchor = 0
-    while actions[anchor] != h:
-        anchor += 1
+    anchor = heuristic_index(family, s, hparams, rng, actions)
     worlds = max(1, iters // n)
     values = np.empty(n, np.int64)  # once a decision, before thousands of playouts
     trial = np.empty_like(s)

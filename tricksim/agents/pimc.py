@@ -1,8 +1,8 @@
 """Perfect Information Monte Carlo: the action with the best average over sampled deals.
 
 At each decision the seat samples ``worlds`` deals consistent with all it knows (the game's
-``sample``: its hand, the cards played, the voids shown, the piles it saw; bids are not used as
-evidence) and values every legal action in each:
+``sample``: its hand, the cards played, the voids shown, the piles it saw; the bids and the
+play say more only with ``infer``, below) and values every legal action in each:
 
 * **Card play, from ``solve`` cards in hand on,** with the exact solver: the action's value is the
   seat's hand score when both sides play on perfectly in that world (``solver.action_values``,
@@ -18,7 +18,10 @@ evidence) and values every legal action in each:
   milliseconds a world and action (BENCHMARKS.md); ``solve = 99`` asks for it all the same.
 
 With ``bidding = 0`` the heuristic agent makes the decisions before the card play, so a match of
-PIMC against the heuristic measures card play alone.
+PIMC against the heuristic measures card play alone. With ``anchor = m`` (> 0) PIMC keeps the
+heuristic's choice there unless another action's mean gain over it, paired in the same deals,
+exceeds ``m`` standard errors, as ISMCTS does: the sampled deals ignore what the bids so far say,
+so the plain best mean overrates bidding over a partner or into a strong bidder.
 
 With ``infer = eps`` (> 0) the worlds of a card play decision are not alike: each counts by the
 chance of the other seats' cards played so far in it, under the heuristic softened by ``eps``
@@ -51,7 +54,7 @@ from .solver import SCORE, WORKSPACE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER, RESAMPLE = range(len(PARAMS))
+WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER, RESAMPLE, ANCHOR = range(len(PARAMS))
 
 
 @nb.njit(cache=True)
@@ -119,8 +122,9 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     limit = params[TIME]
     if not play:
         trial = ws[0][ws[0].shape[0] - 1]  # the last row is free: the solver never searches that deep
-        return rollout_action(family, s, worlds, rollouts, limit, -1, 0.0, hparams, rng, world, actions, n, totals,
-                              values, trial, params[INFER], np.int64(params[RESAMPLE]))
+        anchor = heuristic_index(family, s, hparams, rng, actions) if params[ANCHOR] > 0 else -1
+        return rollout_action(family, s, worlds, rollouts, limit, anchor, params[ANCHOR], hparams, rng, world, actions,
+                              n, totals, values, trial, params[INFER], np.int64(params[RESAMPLE]))
     solving = popcount(hand(family, s, seat)) <= params[SOLVE]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
@@ -216,6 +220,17 @@ def systematic(log_weights, m, draws, rng, counts):
             drawn += 1
             point += spacing
     counts[last] += draws - drawn  # rounding in the running sum may leave the last point past its end
+
+
+@nb.njit(cache=True, inline="always")
+def heuristic_index(family, s, hparams, rng, actions):
+    """The index in ``actions`` of the heuristic's choice at ``s`` (the heuristic agents do not draw
+    from ``rng``)."""
+    h = heuristic(family, s, hparams, rng)
+    i = 0
+    while actions[i] != h:
+        i += 1
+    return i
 
 
 @nb.njit(cache=True)
