@@ -4,9 +4,10 @@ ISMCTS makes them from PIMC's playouts (``pimc.rollout_action``: each action's m
 playout over sampled deals), not in its tree, anchored at the heuristic's choice: its action is the
 heuristic's or PIMC's with ``iters / actions`` worlds from the same random stream, the same again
 for the same seed. PIMC with ``anchor`` does the same with its own worlds: the heuristic's choice or
-PIMC's unanchored one, and the heuristic's alone when no gain can clear the margin. On hand-made deals both agents make the bid that plainly wins (a sure four in NE
-Smear, the top trumps in Sheepshead) and the pass that plainly wins (a Sheepshead hand of low plain
-cards; not in NE Smear, where a bid of 2 on such a hand, the heuristic's, is overcalled anyway).
+PIMC's unanchored one, and the heuristic's alone when no gain can clear the margin. On hand-made
+deals both agents make the bid that plainly wins (a sure four in NE Smear, the top trumps in
+Sheepshead) and the pass that plainly wins (a Sheepshead hand of low plain cards; not in NE Smear,
+where a bid of 2 on such a hand, the heuristic's, is overcalled anyway).
 """
 
 from __future__ import annotations
