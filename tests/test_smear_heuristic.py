@@ -504,6 +504,18 @@ def test_ne_top_trump_wins_a_trick_worth_a_ruff_once_nothing_is_left_to_catch():
     assert choice(state) == "play KH"
 
 
+def test_ne_master_trump_is_not_spent_on_a_pointless_trick_when_every_card_would_win_it():
+    # Widow 0, hearts trump. Trick 1: s1 KH, s2 9H, s3 8H, s0 7H. Trick 2: s1 leads the 7D, worth
+    # nothing; s2 must follow with AD or KD or trump with his AH. Every one of them beats the 7D,
+    # but only the AH for sure (s3 may ruff a diamond), and a top trump is worth only a trick of
+    # win_value while the Jack and ten of hearts are out: he throws the KD, his cheapest card, and
+    # keeps the AH. (Spending the master trump because every card beats cost 0.09 a deal.)
+    hands = {0: "7H 9C 8C TC JC KC", 1: "KH 7D 9D QC 8S 7S", 2: "AH 9H AD KD 7C AS", 3: "QH 8H JD TS 9S KS"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play KH, play 9H, play 8H, play 7H, play 7D")
+    assert choice(state) == "play KD"
+
+
 # --- strength ------------------------------------------------------------------------------------
 
 

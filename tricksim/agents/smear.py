@@ -751,8 +751,9 @@ def _follow(s, me, legal, unseen, voids, params):
     safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
         c = _winner(s, safe, row, unseen)
-        if under == 0 or _worth_winning(s, c, value, params, unseen):
+        if safe == legal or _worth_winning(s, c, value, params, unseen):
             return c
+        # not worth it: thrown below like any card, also where every card beats but not surely
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
         c = _best_now(beaters, THROW_COST, row, True, unseen, 1)
         if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
