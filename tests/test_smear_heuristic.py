@@ -504,6 +504,15 @@ def test_ne_top_trump_wins_a_trick_worth_a_ruff_once_nothing_is_left_to_catch():
     assert choice(state) == "play KH"
 
 
+def test_ne_bidder_without_the_master_trump_leads_his_queen_which_the_jack_and_ten_fall_under():
+    # Widow 0, s1 bids and names hearts holding QH 9H 7H without the AH (s3 has it). With three
+    # trumps he leads one to draw the others out: the QH rather than the 7H, as a Jack or ten of
+    # hearts an opponent must play to it falls to him unless the AH or KH is played.
+    hands = {0: "TH 9C 8C TC JC KC", 1: "QH 9H 7H 9D QC 8S", 2: "JH 8H AD KD 7C AS", 3: "AH KH JD TS 9S KS"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    assert choice(state) == "play QH"
+
+
 def test_ne_master_trump_is_not_spent_on_a_pointless_trick_when_every_card_would_win_it():
     # Widow 0, hearts trump. Trick 1: s1 KH, s2 9H, s3 8H, s0 7H. Trick 2: s1 leads the 7D, worth
     # nothing; s2 must follow with AD or KD or trump with his AH. Every one of them beats the 7D,

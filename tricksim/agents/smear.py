@@ -126,7 +126,8 @@ PARAMS = (
     ("discard_tens", 2.0, "NE discards: 0 keeps plain tens, 1 throws unguarded ones first, 2 all first"),
     # play
     ("win_value", 16.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
-    ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one"),
+    ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one "
+                             "(NE Smear: his Q or K, if he holds one)"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
     ("ne_ruff_value", 4.0, "NE Smear: ruff_value there (any seat may trump at any time, and a ruff "
@@ -649,7 +650,9 @@ def _lead(s, me, legal, unseen, voids, params):
             if HIGHER[row, top] & unseen == 0 and not (_last_trick_trump(s, top, unseen) and legal != mine):
                 return top  # (with two cards the other one leads: the top trump takes the last trick)
             if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
-                return _best_now(mine, THROW_COST, row, True, unseen, 1)  # draw out the higher ones
+                # draw out the higher ones: in NE Smear with a K or Q, which the Jack and ten fall under
+                tops = mine & TOP3[row] if s[OPTIONS + O_VARIANT] == NESMEAR else 0
+                return _best_now(tops if tops != 0 else mine, THROW_COST, row, True, unseen, 1)
         elif out == 0 and mine & CAPTURE[row] != 0:  # nothing can catch them any more
             return lowest_card(mine & CAPTURE[row])
     side = legal & ~trumps
