@@ -247,10 +247,11 @@ def let_act(state, phase):
     return labels
 
 
-def shmear_play(hands, trump="H"):
+def shmear_play(hands, trump="H", **options):
     """Seat 1 bids 3 alone and names ``trump``; nobody draws; the dealer (seat 0) throws the stock
     back: the state at seat 1's first lead."""
-    state = apply(deal("shmear", dict(enumerate(hands))), f"bid 3, pass, pass, pass, pass, pass, trump {trump}")
+    state = apply(deal("shmear", dict(enumerate(hands)), **options),
+                  f"bid 3, pass, pass, pass, pass, pass, trump {trump}")
     apply(state, "done, done, done, done, done")
     for c in state.hand(0).labels():
         if c not in hands[0].split():
@@ -342,9 +343,31 @@ PLAY = ["3C 4C 5C TC 8S 9D", "AH KH 4H AC 9S 3D", "2H 6H 3H KC TS 2C",
         "JD 7H 9H QC AS 4D", "5H TH QH 6C 6S 5D", "LJ 8H JH 7C 7S KD"]
 
 
-def test_bidder_leads_his_master_trump():
-    # Hearts trump; the bidder holds AH KH 4H: no trump beats the AH, and it pulls the others'.
-    assert choice(shmear_play(PLAY)) == "play AH"
+def test_bidder_leads_his_master_trump_from_four_trumps_or_with_two_partners():
+    # Hearts trump; the bidder holds AH KH 4H 9H: no trump beats the AH, and it pulls the others'.
+    hands = list(PLAY)
+    hands[1], hands[3] = "AH KH 4H AC 9S 9H", "JD 7H 3D QC AS 4D"
+    assert choice(shmear_play(hands)) == "play AH"
+    # With only AH KH 4H and one partner he keeps the AH for the Jack, Jick, joker or ten it may
+    # catch later and leads the 4H (three trumps: the low one draws the others); with two partners
+    # (teams=2) he leads the AH, which they feed their point cards.
+    assert choice(shmear_play(PLAY)) == "play 4H"
+    assert choice(shmear_play(PLAY, teams=2)) == "play AH"
+
+
+def test_bidder_with_the_master_trump_and_one_other_keeps_both_at_the_first_lead():
+    # The bidder holds AH 4H and four side cards: at the first lead he leads the AC, which no
+    # opponent can beat, and keeps the AH to catch a point card later (leading the AH from two or
+    # three trumps cost 0.04 a deal). Every seat follows clubs; from the second lead on his master
+    # trump leads as before.
+    hands = list(PLAY)
+    hands[1], hands[2] = "AH 4H AC 9S 3D 2C", "2H 6H 3H KC TS KH"
+    state = shmear_play(hands)
+    assert choice(state) == "play AC"
+    state.apply("play AC")
+    while state.current_player != 1:
+        state.apply(choice(state))
+    assert choice(state) == "play AH"
 
 
 def test_bidder_does_not_lead_the_jack_into_higher_trumps():

@@ -34,7 +34,9 @@ What it does, phase by phase:
   while kept they mostly fall to an ace or a trump), then keeps trumps, aces, tens in that order.
 * **Play.** Leading: a master trump (no unseen trump above it) while an opponent may hold trumps,
   which pulls them and catches the Jack/Jick/joker (Shmear, two cards left: the other card, as the
-  master takes the last trick); the bidder without one leads a low trump when
+  master takes the last trick; with one partner, not as the first lead from fewer than
+  ``master_lead_trumps`` trumps: kept, it catches a point card later); the bidder without one
+  (or keeping it) leads a low trump when
   he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
   out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
@@ -128,6 +130,8 @@ PARAMS = (
     ("win_value", 16.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one "
                              "(NE Smear: his Q or K, if he holds one)"),
+    ("master_lead_trumps", 4.0, "Shmear with one partner: trumps from which the first lead is the master "
+                                "trump (fewer: it is kept to catch a Jack/Jick/joker or the ten)"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
                         "trick the seat could follow or throw to: the trump stays for a trick that counts"),
     ("ne_ruff_value", 4.0, "NE Smear: ruff_value there (any seat may trump at any time, and a ruff "
@@ -151,7 +155,7 @@ PARAMS = (
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
- DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, MASTER_LEAD_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
  NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
@@ -635,6 +639,16 @@ def _last_trick_trump(s, c, unseen):
 
 
 @nb.njit(cache=True, inline="always")
+def _keeps_master(s, mine, params):
+    """Shmear, the first lead, one partner: with fewer than ``master_lead_trumps`` trumps the master
+    trump is kept. Led, it pulls only the opponents' lowest trumps; kept, it catches a Jack, Jick,
+    joker or ten later. (Two partners feed it their point cards, so there it is led; in NE Smear
+    keeping it measured worse.)"""
+    return (s[OPTIONS + O_VARIANT] == SHMEAR and s[TRICK_NO] == 0 and _partners(s) == 1
+            and popcount(mine) < params[MASTER_LEAD_TRUMPS])
+
+
+@nb.njit(cache=True, inline="always")
 def _lead(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     t = s[TRUMP]
@@ -647,7 +661,8 @@ def _lead(s, me, legal, unseen, voids, params):
         for p in range(s[NUM_PLAYERS]):
             opponents_trump |= team(s, p) != team(s, me) and not _void(voids, p, t)
         if out != 0 and opponents_trump:
-            if HIGHER[row, top] & unseen == 0 and not (_last_trick_trump(s, top, unseen) and legal != mine):
+            if (HIGHER[row, top] & unseen == 0 and not _keeps_master(s, mine, params)
+                    and not (_last_trick_trump(s, top, unseen) and legal != mine)):
                 return top  # (with two cards the other one leads: the top trump takes the last trick)
             if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
                 # draw out the higher ones: in NE Smear with a K or Q, which the Jack and ten fall under
