@@ -425,6 +425,21 @@ def test_jack_of_diamonds_partner_knows_himself_and_schmears():
     assert decide(state) == "play TD"
 
 
+def test_the_picker_keeps_his_jacks_for_a_fail_trick_worth_less_than_take_points():
+    hands = ["8S 9S KS QH 8D 7D", "7S AS TS KH 9H KD", "QC QS JC JS 7H 8H",
+             "AH TH JH JD AD TD", "AC TC KC 8C 9D QD"]
+    state = deal(hands, "9C 7C", "pass", "pass", "pick", "bury 9C", "bury 7C", "play 8S",
+                 partner="jack_of_diamonds")
+    cheap, rich = state.clone(), state.clone()
+    # the picker, void in spades, holds only jacks and queens to ruff with: 8S 7S is worth
+    # nothing, so he throws 7H and keeps JS to draw trumps
+    cheap.apply("play 7S")
+    assert decide(cheap) == "play 7H"
+    # 8S AS is worth 11 (from take_points = 10): he ruffs with his cheapest jack
+    rich.apply("play AS")
+    assert decide(rich) == "play JS"
+
+
 # Deal B: seat 2 picks, buries KS 7S, calls AH (hold card TH); seat 1 holds AH.
 DEAL_B = [
     "7H 9H TS 8S 9S TD",  # 0

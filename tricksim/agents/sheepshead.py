@@ -26,8 +26,9 @@ Phases:
   schmear the most points (fail A/T, then AD/TD); on a friend's trick that may not hold, take it
   over only with a card sure to hold and only for ``take_points`` or more, else throw low; against
   a foe (or an unknown seat), win with the cheapest card sure to hold (the last seat does not
-  spend a power trump on a pointless trick), play the highest winner for a trick of
-  ``take_points`` or more, trump in when void in the fail suit led (a point trump first), and
+  spend a power trump on a pointless trick, nor the picker's side on a fail trick worth less
+  than ``take_points``), play the highest winner for a trick of ``take_points`` or more, trump in
+  when void in the fail suit led (a point trump first; a power trump only as a defender), and
   otherwise throw the cheapest card (points plus keep value). A card is *sure* when no unseen
   card beats it; in the first round of a fail suit a ruff is not feared, so every trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
@@ -77,7 +78,8 @@ PARAMS = (
     ("alone_threshold", 16.0, "strength of the six cards kept after the bury from which he goes alone"),
     ("void_value", 6.0, "bury: card points a fail void made by the bury is worth"),
     ("hold_value", 20.0, "bury: card points keeping a hold card for a legal call is worth"),
-    ("take_points", 10.0, "trick points from which a seat plays its highest winner though it may be beaten"),
+    ("take_points", 10.0, "trick points from which a seat plays its highest winner though it may be beaten,"
+     " and the picker's side ruffs a fail trick with a jack or queen"),
 )
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (PICK_THRESHOLD, POSITION_STEP, QUEEN_WEIGHT, JACK_WEIGHT, TRUMP_WEIGHT, ACE_WEIGHT, VOID_WEIGHT,
@@ -518,22 +520,27 @@ def _follow(s, seat, legal, unseen, friends, params):
         return _least(legal, ORDER_DUMP)  # never overtake a friend otherwise
     win_ranks = _ranks(wins, ORDER_POWER)
     sure = win_ranks & safe
+    picker = s[K.PICKER]
+    # the picker's side keeps its jacks and queens to draw trumps: a fail trick worth less than
+    # take_points is not worth one, even if the card thrown instead carries points
+    keep_power = led != TRUMP and points < params[TAKE_POINTS] and (seat == picker or (friends >> picker) & 1)
     if sure != 0:
         c = ORDER_POWER[4, lowest_card(sure)]
-        if to_come == 0 and points == 0 and TRUMP_RANK[c] >= JACK_RANK:
+        if TRUMP_RANK[c] >= JACK_RANK:
             throw = _least(legal, ORDER_DUMP)
-            if K.POINTS[throw] == 0:
-                return throw  # a pointless trick is not worth a power trump
+            if keep_power or to_come == 0 and points == 0 and K.POINTS[throw] == 0:
+                return throw  # the trick is not worth a power trump
         return c
     if points >= params[TAKE_POINTS]:
         return ORDER_POWER[4, highest_bit(win_ranks)]  # worth a try with the best card
     ruffs = wins & TRUMPS
     if led != TRUMP and ruffs != 0:
         # void in the fail suit led: trump in rather than let a foe take it cheaply; with a point
-        # trump (AD first), else the lowest power trump that wins
+        # trump (AD first), else (a defender) the lowest power trump that wins
         if ruffs & LOW_TRUMPS != 0:
             return _most(ruffs & LOW_TRUMPS, ORDER_POWER)
-        return _least(ruffs, ORDER_POWER)
+        if not keep_power:
+            return _least(ruffs, ORDER_POWER)
     return _least(legal, ORDER_DUMP)
 
 
