@@ -440,6 +440,17 @@ def test_the_picker_keeps_his_jacks_for_a_fail_trick_worth_less_than_take_points
     assert decide(rich) == "play JS"
 
 
+def test_a_defender_ruffs_his_partners_fail_lead_with_a_jack_before_the_picker():
+    hands = ["7C 8C 9S 8H 9H 7D", "JD QD 8D AS TS KS", "AC TC KC 7S 8S 7H",
+             "JC JS 9D 9C TH KH", "QC QS QH JH AD TD"]
+    state = deal(hands, "KD AH", "pass", "pass", "pass", "pass", "pick", "bury KD", "bury AH", "alone",
+                 "play 7C")
+    # the picker is alone, so seat 1 knows seat 0 for a fellow defender; void in clubs, with the
+    # picker still to play, he ruffs with his cheapest jack, not 8D: the picker must spend a
+    # higher trump on it, and seats 2 and 3 may schmear their clubs onto it if it holds
+    assert decide(state) == "play JD"
+
+
 # Deal B: seat 2 picks, buries KS 7S, calls AH (hold card TH); seat 1 holds AH.
 DEAL_B = [
     "7H 9H TS 8S 9S TD",  # 0

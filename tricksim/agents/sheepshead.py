@@ -24,12 +24,14 @@ Phases:
   the called suit until it has been led; then both cash fail cards no unseen card of their suit
   beats, else lead their cheapest fail card. Following: on a friend's trick that will hold,
   schmear the most points (fail A/T, then AD/TD); on a friend's trick that may not hold, take it
-  over only with a card sure to hold and only for ``take_points`` or more, else throw low; against
-  a foe (or an unknown seat), win with the cheapest card sure to hold (the last seat does not
-  spend a power trump on a pointless trick, nor the picker's side on a fail trick worth less
-  than ``take_points``), play the highest winner for a trick of ``take_points`` or more, trump in
-  when void in the fail suit led (a point trump first; a power trump only as a defender), and
-  otherwise throw the cheapest card (points plus keep value). A card is *sure* when no unseen
+  over only with a card sure to hold and only for ``take_points`` or more (a defender void in the
+  fail suit a fellow defender led, with the picker still to play, ruffs it first with his
+  cheapest jack or queen), else throw low; against a foe (or an unknown seat), win with the
+  cheapest card sure to hold (the last seat does not spend a power trump on a pointless trick,
+  nor the picker's side on a fail trick worth less than ``take_points``), play the highest
+  winner for a trick of ``take_points`` or more, trump in when void in the fail suit led (a point
+  trump first; a power trump only as a defender), and otherwise throw the cheapest card (points
+  plus keep value). A card is *sure* when no unseen
   card beats it; in the first round of a fail suit a ruff is not feared, so every trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
   tricks; lead the lowest card; as the last seat, take one pointless trick to qualify (not the
@@ -510,6 +512,8 @@ def _follow(s, seat, legal, unseen, friends, params):
     if AFTER[seat, to_come] & ~friends != 0:
         first_round = led != TRUMP and s[K.PLAYED] & ~trick & K.SUIT_MASKS[led] == 0
         safe = _safe(_ranks(unseen, ORDER_POWER), led, first_round)
+    picker = s[K.PICKER]
+    picker_side = seat == picker or (friends >> picker) & 1 != 0
     if friend:
         if POWER_BIT[winning] & safe != 0:
             return _most(legal, ORDER_SCHMEAR)  # his trick holds: give him points
@@ -517,13 +521,18 @@ def _follow(s, seat, legal, unseen, friends, params):
             sure = _ranks(wins, ORDER_POWER) & safe
             if sure != 0:
                 return ORDER_POWER[4, lowest_card(sure)]  # it may not hold: take it over, surely
+        power_ruffs = wins & TRUMPS & ~LOW_TRUMPS
+        if led != TRUMP and not picker_side and (AFTER[seat, to_come] >> picker) & 1 != 0 and power_ruffs != 0:
+            # a fellow defender's fail trick that the picker, still to play, may ruff: ruff it
+            # first with the cheapest jack or queen, so that he must spend a higher one to take
+            # it and the defenders after can schmear onto it
+            return _least(power_ruffs, ORDER_POWER)
         return _least(legal, ORDER_DUMP)  # never overtake a friend otherwise
     win_ranks = _ranks(wins, ORDER_POWER)
     sure = win_ranks & safe
-    picker = s[K.PICKER]
     # the picker's side keeps its jacks and queens to draw trumps: a fail trick worth less than
     # take_points is not worth one, even if the card thrown instead carries points
-    keep_power = led != TRUMP and points < params[TAKE_POINTS] and (seat == picker or (friends >> picker) & 1)
+    keep_power = led != TRUMP and points < params[TAKE_POINTS] and picker_side
     if sure != 0:
         c = ORDER_POWER[4, lowest_card(sure)]
         if TRUMP_RANK[c] >= JACK_RANK:
