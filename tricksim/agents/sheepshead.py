@@ -31,8 +31,8 @@ Phases:
   nor the picker's side on a fail trick worth less than ``take_points``), play the highest
   winner for a trick of ``take_points`` or more, trump in when void in the fail suit led (a point
   trump first; a power trump only as a defender), and otherwise throw the cheapest card (points
-  plus keep value). A card is *sure* when no unseen
-  card beats it; in the first round of a fail suit a ruff is not feared, so every trump is sure.
+  plus keep value). A card is *sure* when no unseen card beats it; in the first round of a fail
+  suit a ruff is not feared, so every trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
   tricks; lead the lowest card; as the last seat, take one pointless trick to qualify (not the
   last trick: the blind goes with it); when forced to win, win as cheaply in points as possible.
