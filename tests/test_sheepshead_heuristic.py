@@ -451,6 +451,16 @@ def test_a_defender_ruffs_his_partners_fail_lead_with_a_jack_before_the_picker()
     assert decide(state) == "play JD"
 
 
+def test_the_last_seat_wins_with_the_diamond_worth_most():
+    hands = ["KC QC JC JS TH 9H", "8C AS TS KS 7S 8S", "9C AC TC 7H 8H KH",
+             "7C 9S JD JH 8D 7D", "AD 9D QS AH QD QH"]
+    state = deal(hands, "TD KD", "pick", "bury TD", "bury KD", "play KC", "play 8C", "play 9C", "play 7C",
+                 partner="jack_of_diamonds")
+    # the picker's KC wins; seat 4, last and void in clubs, takes it with any trump: AD banks 11
+    # points that 9D would not
+    assert decide(state) == "play AD"
+
+
 # Deal B: seat 2 picks, buries KS 7S, calls AH (hold card TH); seat 1 holds AH.
 DEAL_B = [
     "7H 9H TS 8S 9S TD",  # 0

@@ -27,11 +27,11 @@ Phases:
   over only with a card sure to hold and only for ``take_points`` or more (a defender void in the
   fail suit a fellow defender led, with the picker still to play, ruffs it first with his
   cheapest jack or queen), else throw low; against a foe (or an unknown seat), win with the
-  cheapest card sure to hold (the last seat does not spend a power trump on a pointless trick,
-  nor the picker's side on a fail trick worth less than ``take_points``), play the highest
-  winner for a trick of ``take_points`` or more, trump in when void in the fail suit led (a point
-  trump first; a power trump only as a defender), and otherwise throw the cheapest card (points
-  plus keep value). A card is *sure* when no unseen card beats it; in the first round of a fail
+  cheapest card sure to hold (the last seat with the most points a diamond can bank, and does
+  not spend a power trump on a pointless trick, nor the picker's side on a fail trick worth less
+  than ``take_points``), play the highest winner for a trick of ``take_points`` or more, trump in
+  when void in the fail suit led (a point trump first; a power trump only as a defender), and
+  otherwise throw the cheapest card (points plus keep value). A card is *sure* when no unseen card beats it; in the first round of a fail
   suit a ruff is not feared, so every trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
   tricks; lead the lowest card; as the last seat, take one pointless trick to qualify (not the
@@ -539,6 +539,8 @@ def _follow(s, seat, legal, unseen, friends, params):
             throw = _least(legal, ORDER_DUMP)
             if keep_power or to_come == 0 and points == 0 and K.POINTS[throw] == 0:
                 return throw  # the trick is not worth a power trump
+        if to_come == 0 and wins & LOW_TRUMPS != 0:
+            return _most(wins & LOW_TRUMPS, ORDER_SCHMEAR)  # the last seat takes it with AD, TD first
         return c
     if points >= params[TAKE_POINTS]:
         return ORDER_POWER[4, highest_bit(win_ranks)]  # worth a try with the best card
