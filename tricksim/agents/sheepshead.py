@@ -27,12 +27,13 @@ Phases:
   over only with a card sure to hold and only for ``take_points`` or more (a defender void in the
   fail suit a fellow defender led, with the picker still to play, ruffs it first with his
   cheapest jack or queen), else throw low; against a foe (or an unknown seat), win with the
-  cheapest card sure to hold (the last seat with the most points a diamond can bank, and does
-  not spend a power trump on a pointless trick, nor the picker's side on a fail trick worth less
-  than ``take_points``), play the highest winner for a trick of ``take_points`` or more, trump in
-  when void in the fail suit led (a point trump first; a power trump only as a defender), and
-  otherwise throw the cheapest card (points plus keep value). A card is *sure* when no unseen card beats it; in the first round of a fail
-  suit a ruff is not feared, so every trump is sure.
+  cheapest card sure to hold (the last seat with the diamond worth most, AD then TD; no power
+  trump for the last seat on a pointless trick, nor for the picker's side on a fail trick worth
+  less than ``take_points``), play the highest winner for a trick of ``take_points`` or more,
+  trump in when void in the fail suit led (a point trump first; a power trump only as a
+  defender), and otherwise throw the cheapest card (points plus keep value). A card is *sure*
+  when no unseen card beats it; in the first round of a fail suit a ruff is not feared, so every
+  trump is sure.
 * **Leaster** (``leaster_play``): duck tricks, shedding points and high cards onto other seats'
   tricks; lead the lowest card; as the last seat, take one pointless trick to qualify (not the
   last trick: the blind goes with it); when forced to win, win as cheaply in points as possible.
