@@ -475,6 +475,19 @@ def test_last_seat_with_two_cards_ruffs_a_trick_of_no_value_with_a_trump_the_ten
     assert choice(state) == "play 4H"
 
 
+@pytest.mark.parametrize("may_trump, expected", [(True, "play LJ"), (False, "play AH")])
+def test_with_may_trump_a_sure_winner_the_trick_is_not_worth_is_kept(may_trump, expected):
+    # Hearts trump. Trick 1: the bidder s1 leads 5H; s2 must follow with AH or LJ. The AH wins
+    # surely but is not worth a trick of no points while the Jack, Jick and ten of hearts are out.
+    # With may_trump, kept it may trump any later trick that counts, and thrown as the cheaper card
+    # it would take this one all the same: the joker goes, and s2's partner s5 takes the trick with
+    # the KH (the joker's point with it). Without, the cheaper card goes: the AH.
+    hands = ["QH TS TD AS AD 9D", "5H 6H 7H 8H 9H 4C", "AH LJ 3C JS 8S 2S",
+             "JH JD 2H 3D 4D 5D", "TH 3H 6C 8C 9C JC", "KH 4H 7C KC 3S 4S"]
+    state = apply(shmear_play(hands, may_trump=may_trump), "play 5H")
+    assert choice(state) == expected
+
+
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
 
 

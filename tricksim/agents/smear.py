@@ -59,7 +59,8 @@ What it does, phase by phase:
   ``ne_ruff_value``), but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump
   below one still out (kept, it would fall to it): the trump stays for a trick that counts; risk a
   card only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
-  card.
+  card (Shmear with ``may_trump``: of the cards that may lose, not a sure winner the trick was
+  not worth; kept, that trump may trump any later trick that counts).
   "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
   points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in NE
   Smear counting only the cards above it still unseen, ``_best_now``). Low scores for whoever plays
@@ -772,6 +773,10 @@ def _follow(s, me, legal, unseen, voids, params):
         if safe == legal or _worth_winning(s, c, value, params, unseen):
             return c
         # not worth it: thrown below like any card, also where every card beats but not surely
+        if s[OPTIONS + O_VARIANT] == SHMEAR and s[OPTIONS + O_MAY_TRUMP] != 0:
+            # but not a sure winner, which thrown would take the trick all the same: the cheapest
+            # card that may lose goes, and the trump kept may trump any later trick that counts
+            return _best_now(legal & ~safe, THROW_COST, row, True, unseen, 1)
     elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
         c = _best_now(beaters, THROW_COST, row, True, unseen, 1)
         if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
