@@ -102,11 +102,13 @@ PARAMS = (
     ("overtricks", 1.0, "once the bid is made: 1 keeps taking tricks (+1 each), 0 ducks"),
     ("urgency_slack", 0.0, "play every trick to win once tricks needed >= tricks left - slack"),
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
+    ("hold_crowd", 2.0, "more than 4 players: the hold_min bar falls as (3 / other seats) to this power (4 or fewer: 1)"),
     ("bluke_fear", 0.3, "lead no top card while an unseen bluke is more likely than this to be in another hand"),
     ("bluke_patience", 4.0, "4 players: keep a bluke back while this many tricks left are not needed (pro rata of the other seats)"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
- CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, BLUKE_FEAR, BLUKE_PATIENCE) = range(len(PARAMS))
+ CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, HOLD_CROWD, BLUKE_FEAR,
+ BLUKE_PATIENCE) = range(len(PARAMS))
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 
 FEATURES = tuple(f"trumps_{p}" for p in range(K.MAX_PLAYERS)) + tuple(
@@ -593,14 +595,17 @@ def _first_holding(s, of_led, trumps, led, unseen, later, bar):
 @nb.njit(cache=True, inline="always")
 def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     """Not last to play, holding suited cards that win the trick now: the cheapest that
-    likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``); if none
+    likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``, to the power
+    ``hold_crowd`` beyond four players); if none
     does, the likeliest when every trick left is needed, else a card thrown away (a card
     beaten later is wasted; it may win a later trick)."""
     t = s[K.TRUMP]
     later = _later_seats(s, led, unseen)
     # a card kept back wins a later trick less often the more seats there are to beat it:
-    # the bar falls with the other seats (measured: 4 players 0.3, 3 players 0.45, 6 players 0.1-0.2)
-    bar = params[HOLD_MIN] * 3.0 / (s[K.NUM_PLAYERS] - 1)
+    # the bar falls with the other seats (measured: 4 players 0.3, 3 players 0.45, 6 players 0.11,
+    # where 0.18 lost 0.05 a deal), faster beyond four
+    n = s[K.NUM_PLAYERS]
+    bar = params[HOLD_MIN] * (3.0 / (n - 1)) ** (1.0 if n <= 4 else params[HOLD_CROWD])
     of_led = plain & K.SUIT_MASKS[t, led]
     trumps = plain & ~of_led
     cheapest = lowest_card(of_led) if of_led != 0 else lowest_card(trumps)
