@@ -296,6 +296,19 @@ def test_takes_with_the_bluke_a_trick_nothing_else_takes():
     assert choice(state, ["bid 1", "bid 1", "bid 1", "bid 2", "play AH", "play 4H", "play 7H"]) == "play HJ"
 
 
+@pytest.mark.parametrize("hold_crowd, expected", [(2.0, "play AH"), (1.0, "play 3H")])
+def test_with_six_players_wins_with_a_card_less_likely_to_hold(hold_crowd, expected):
+    # Six players, eight cards each, spades trump. Seat 0 leads KH; seat 1 (bid 2) can win it with
+    # the AH, which the four seats after him may still beat with a bluke, or a trump if out of
+    # hearts: it holds with a chance of about 0.11. The bar is hold_min (0.3) times 3 / (players - 1)
+    # to the power hold_crowd beyond four players: 0.108 at six (the default, 2), where a card kept
+    # back has five seats to beat it later, so the AH goes; 0.18 with a power of 1: the 3H.
+    hands = ["6S AD JC KH TD HJ 7S TC", "KC 4S 7D TH AS JS AH 3H", "AC 9S QD 2D 5D 3D 9D 4H",
+             "TS 7H 8H JD 3S 6C 8S QC", "2H 6D LJ 8D 3C 2C 4D 9H", "4C 6H QS 8C JH 7C KD 5C"]
+    labels = ["bid 1", "bid 2", "bid 1", "bid 1", "bid 1", "bid 1", "play KH"]
+    assert choice(deal(hands), labels, hold_crowd=hold_crowd) == expected
+
+
 def test_once_made_takes_extras_cheaply_or_ducks():
     # Seat 1 (bid 1) took trick 1 with AC; seat 2 took trick 2; trick 3: 7H 4H 5H to seat 1,
     # last, holding KH 6H 3H. Extras score +1 each: take it with KH (the default); a seat set to
