@@ -596,9 +596,8 @@ def _first_holding(s, of_led, trumps, led, unseen, later, bar):
 def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
     """Not last to play, holding suited cards that win the trick now: the cheapest that
     likely holds it (``_hold_chance`` at least ``hold_min * 3 / (players - 1)``, to the power
-    ``hold_crowd`` beyond four players); if none
-    does, the likeliest when every trick left is needed, else a card thrown away (a card
-    beaten later is wasted; it may win a later trick)."""
+    ``hold_crowd`` beyond four players); if none does, the likeliest when every trick left is
+    needed, else a card thrown away (a card beaten later is wasted; it may win a later trick)."""
     t = s[K.TRUMP]
     later = _later_seats(s, led, unseen)
     # a card kept back wins a later trick less often the more seats there are to beat it:
