@@ -491,18 +491,18 @@ def test_with_may_trump_a_sure_winner_the_trick_is_not_worth_is_kept(may_trump, 
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
 
 
-@pytest.mark.parametrize("third, win_value, expected", [("9C", 10, "play 7D"), ("TC", 10, "play KH"),
-                                                     ("TC", None, "play 7D")])
+@pytest.mark.parametrize("third, win_value, expected", [("9C", None, "play 7D"), ("TC", None, "play KH"),
+                                                     ("TC", 16, "play 7D")])
 def test_ne_top_trump_only_for_a_trick_worth_it(third, win_value, expected):
     # Widow 0, hearts trump. Trick 1: s1 AH, s2 9H, s3 7H, s0 QH. Trick 2: s1 8C, s2 7C, then s3
     # (s1's partner) 9C or TC; s0, last and out of clubs, holds KH 8S 9S 7D 8D. On a pointless
-    # trick he keeps his K of trumps and throws the 7D; with win_value 10 the TC in it (10 for
-    # Game) is worth the KH; at the default (16) a lone ten is not.
+    # trick he keeps his K of trumps and throws the 7D; at ne_win_value 10 the TC in it (10 for
+    # Game) is worth the KH; at Shmear's win_value (16) a lone ten is not.
     state = apply(deal("nesmear", NE_HANDS, widow=0), "bid 2, pass, pass, pass, trump H")
     apply(state, f"play AH, play 9H, play 7H, play QH, play 8C, play 7C, play {third}")
     params = H.DEFAULTS.copy()
     if win_value is not None:
-        params[H.WIN_VALUE] = win_value
+        params[H.NE_WIN_VALUE] = win_value
     assert A.action_label(int(H.act(state.array, params, new_rng()))) == expected
 
 
@@ -531,12 +531,12 @@ def test_ne_master_jack_is_not_fed_to_a_partner_while_the_ten_of_trumps_is_out()
 def test_ne_top_trump_wins_a_trick_worth_a_ruff_once_nothing_is_left_to_catch():
     # Widow 0, hearts trump. Trick 1: s1 AH, s2 9H, s3 7H, s0 TH: the Jack is s0's own and the ten
     # is played, so no trump kept could catch anything. Trick 2: s1 8C, s2 7C, then s3 (s1's
-    # partner) TC, 10 for Game; s0, last and out of clubs, holds KH QH JH 7D 8D. A top trump (and
+    # partner) AC, 4 for Game; s0, last and out of clubs, holds KH QH JH 7D 8D. A top trump (and
     # the Jack, safe behind it) would be kept only to win a later trick: the trick needs only
-    # ne_ruff_value (4), not win_value (16). He takes it with the KH (the Jack wins anywhere).
-    hands = {0: "KH QH JH TH 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}
+    # ne_ruff_value (4), not ne_win_value (10). He takes it with the KH (the Jack wins anywhere).
+    hands = {0: "KH QH JH TH 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C AC 7H 8H TD JD"}
     state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
-    apply(state, "play AH, play 9H, play 7H, play TH, play 8C, play 7C, play TC")
+    apply(state, "play AH, play 9H, play 7H, play TH, play 8C, play 7C, play AC")
     assert choice(state) == "play KH"
 
 
@@ -547,6 +547,21 @@ def test_ne_bidder_without_the_master_trump_leads_his_queen_which_the_jack_and_t
     hands = {0: "TH 9C 8C TC JC KC", 1: "QH 9H 7H 9D QC 8S", 2: "JH 8H AD KD 7C AS", 3: "AH KH JD TS 9S KS"}
     state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
     assert choice(state) == "play QH"
+
+
+@pytest.mark.parametrize("low_trumps, expected", [(None, "play QH"), (3, "play 8S")])
+def test_ne_bidder_without_the_master_trump_draws_from_two_trumps(low_trumps, expected):
+    # Widow 0, hearts trump; the AH, JH and TH are undealt. Trick 1: s1, the bidder, leads 9H and
+    # takes it (s2 7H, s3 7D, s0 8H). Trick 2: he holds KH QH 9D QC 8S, the AH unseen above his
+    # trumps: from two trumps (ne_lead_low_trumps) he leads the QH to draw the others out; from
+    # three (Shmear's lead_low_trumps) he would lead a side card, the 8S, his cheapest.
+    hands = {0: "8H 9C 8C TC JC KC", 1: "KH QH 9H 9D QC 8S", 2: "7H AD KD 7C AS QS", 3: "JD TS 9S KS 8D 7D"}
+    state = apply(deal("nesmear", hands, widow=0), "bid 2, pass, pass, pass, trump H")
+    apply(state, "play 9H, play 7H, play 7D, play 8H")
+    params = H.DEFAULTS.copy()
+    if low_trumps is not None:
+        params[H.NE_LEAD_LOW_TRUMPS] = low_trumps
+    assert A.action_label(int(H.act(state.array, params, new_rng()))) == expected
 
 
 def test_ne_master_trump_is_not_spent_on_a_pointless_trick_when_every_card_would_win_it():

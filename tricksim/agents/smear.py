@@ -36,8 +36,8 @@ What it does, phase by phase:
   which pulls them and catches the Jack/Jick/joker (Shmear, two cards left: the other card, as the
   master takes the last trick; with one partner, not as the first lead from fewer than
   ``master_lead_trumps`` trumps: kept, it catches a point card later); the bidder without one
-  (or keeping it) leads a low trump when
-  he holds ``lead_low_trumps``, never the Jack into a higher trump still out; once no trump is
+  (or keeping it) leads a low trump when he holds ``lead_low_trumps`` (NE Smear:
+  ``ne_lead_low_trumps``), never the Jack into a higher trump still out; once no trump is
   out, the Jack/Jick/joker first (nothing can catch them); else a side card no opponent can beat
   (NE Smear: one beaten with a chance of at most ``ne_lead_risk``), else the cheapest side card.
   Following: to a partner whose card no later opponent can beat (NE Smear: at most
@@ -46,8 +46,9 @@ What it does, phase by phase:
   when no later opponent can beat it there: the trick banks its point), but not a Jack/Jick/joker
   no unseen trump can beat while another one or the ten of trumps is out (safe anyway, it is kept
   for the trick where they may fall); a partner who may be beaten is covered only on a trick worth
-  ``win_value``, but in Shmear a Jack/Jick/joker no later opponent can beat here, while an unseen
-  trump above it may catch it later, covers him on any trick (played, it banks its own point);
+  ``win_value`` (NE Smear: the lower ``ne_win_value``, a lone ten), but in Shmear a
+  Jack/Jick/joker no later opponent can beat here, while an unseen trump above it may catch it
+  later, covers him on any trick (played, it banks its own point);
   otherwise win with the cheapest card no later opponent can beat (a Jack/Jick/joker with no unseen
   trump above it only when nothing else wins: it wins whatever trick it is played to later), unless
   it is a top trump (A K Q), or such a Jack/Jick/joker while another one or the ten of trumps is
@@ -129,8 +130,12 @@ PARAMS = (
     ("discard_tens", 2.0, "NE discards: 0 keeps plain tens, 1 throws unguarded ones first, 2 all first"),
     # play
     ("win_value", 16.0, "trick value (game points, 20 per Jack/Jick/joker) worth a top trump or a risk"),
+    ("ne_win_value", 10.0, "NE Smear: win_value there (a lone ten is worth a top trump or a risk: against "
+                           "the same PIMC the card-play gap fell by 0.05 a deal)"),
     ("lead_low_trumps", 3.0, "trumps from which the bidder without the master trump leads a low one "
                              "(NE Smear: his Q or K, if he holds one)"),
+    ("ne_lead_low_trumps", 2.0, "NE Smear: lead_low_trumps there (with fewer trumps dealt the bidder draws "
+                                "from two)"),
     ("master_lead_trumps", 4.0, "Shmear with one partner: trumps from which the first lead is the master "
                                 "trump (fewer: it is kept to catch a Jack/Jick/joker or the ten)"),
     ("ruff_value", 8.0, "trick value below which a trump (but a Jack/Jick/joker) does not win a plain "
@@ -156,8 +161,9 @@ PARAMS = (
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
 (BID_MARGIN, PARTNER_MARGIN, NE_MARGIN, IN_PLAY_MARGIN, POSITION_STEP, DEALER_BONUS, PARTNER_OVERBID, PARTNER_SHARE,
  WIDOW_SHARE, JACK_RISK, JOKER_KEEP, CAPTURE_PER_TOP, GAME_BASE, GAME_PER_CARD, GAME_WIDOW, GAME_PER_TEAM,
- DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, LEAD_LOW_TRUMPS, MASTER_LEAD_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK,
- NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY, BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL) = range(len(PARAMS))
+ DRAW_KEEP_RANK, DRAW_KEEP_TENS, DISCARD_TENS, WIN_VALUE, NE_WIN_VALUE, LEAD_LOW_TRUMPS, NE_LEAD_LOW_TRUMPS,
+ MASTER_LEAD_TRUMPS, RUFF_VALUE, NE_RUFF_VALUE, NE_LEAD_RISK, NE_FEED_RISK, MATCH_SLACK, MATCH_SLACK_BID_ONLY,
+ BID_JUMP, NE_TOP_MARGIN, NE_OVERCALL) = range(len(PARAMS))
 
 FEATURES = ("trumps", "top_trumps", "point_cards", "tens")
 """Of the bidder's dealt hand (before any draw or widow) in the hand's trump: the trumps; the top
@@ -589,6 +595,12 @@ def _ne(s, risk):
 
 
 @nb.njit(cache=True, inline="always")
+def _variant(s, params, shmear, nesmear):
+    """The parameter ``shmear`` in Shmear, ``nesmear`` in NE Smear."""
+    return params[nesmear if s[OPTIONS + O_VARIANT] == NESMEAR else shmear]
+
+
+@nb.njit(cache=True, inline="always")
 def _safe(s, cards, me, unseen, voids, risk):
     """The cards of ``cards`` that later opponents beat with a chance of at most ``risk``."""
     safe = np.int64(0)
@@ -665,7 +677,7 @@ def _lead(s, me, legal, unseen, voids, params):
             if (HIGHER[row, top] & unseen == 0 and not _keeps_master(s, mine, params)
                     and not (_last_trick_trump(s, top, unseen) and legal != mine)):
                 return top  # (with two cards the other one leads: the top trump takes the last trick)
-            if me == s[BIDDER] and popcount(mine) >= params[LEAD_LOW_TRUMPS]:
+            if me == s[BIDDER] and popcount(mine) >= _variant(s, params, LEAD_LOW_TRUMPS, NE_LEAD_LOW_TRUMPS):
                 # draw out the higher ones: in NE Smear with a K or Q, which the Jack and ten fall under
                 tops = mine & TOP3[row] if s[OPTIONS + O_VARIANT] == NESMEAR else 0
                 return _best_now(tops if tops != 0 else mine, THROW_COST, row, True, unseen, 1)
@@ -710,14 +722,15 @@ def _worth_winning(s, c, value, params, unseen):
     targets = _targets(s, unseen)
     if _last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT and targets != 0:
         return False  # kept for the last trick, where they fall
-    ruff = params[NE_RUFF_VALUE if s[OPTIONS + O_VARIANT] == NESMEAR else RUFF_VALUE]
+    ruff = _variant(s, params, RUFF_VALUE, NE_RUFF_VALUE)
+    win = _variant(s, params, WIN_VALUE, NE_WIN_VALUE)
     safe_capture = has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0
     if (safe_capture or has(TOP3[row], c)) and targets == 0:
         return value >= ruff  # nothing left to catch: kept, it only wins a later trick
     if safe_capture:
-        return value >= params[WIN_VALUE]  # safe kept: for a trick where they may fall
+        return value >= win  # safe kept: for a trick where they may fall
     if has(TOP3[row], c):
-        return value >= params[WIN_VALUE]
+        return value >= win
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
         if s[TRICK_NO] == HAND_SIZE - 2 and HIGHER[row, c] & unseen != 0:
             return True  # kept, it would most likely lose the last trick to a higher trump
@@ -747,6 +760,7 @@ def _follow(s, me, legal, unseen, voids, params):
     under = legal & ~beaters
     trick = s[TRICK_MASK]
     value = game_points(trick) + CAPTURE_WEIGHT * popcount(trick & CAPTURE[row])
+    win = _variant(s, params, WIN_VALUE, NE_WIN_VALUE)
     if team(s, seat) == team(s, me):
         if beat_chance(s, winning, me, unseen, voids) <= _ne(s, params[NE_FEED_RISK]):  # his trick: feed it
             feed = under if under != 0 else legal
@@ -761,7 +775,7 @@ def _follow(s, me, legal, unseen, voids, params):
                         feed &= ~bit(c)  # safe kept, it wins the trick where they may fall
             return _best_now(feed, FEED_VALUE, row, False, unseen, -1)
         safe = _safe(s, beaters, me, unseen, voids, 0.0)
-        if safe != 0 and value >= params[WIN_VALUE]:  # cover a partner who may be beaten
+        if safe != 0 and value >= win:  # cover a partner who may be beaten
             return _winner(s, safe, row, unseen)
         bank = _exposed_captures(safe, row, unseen)
         if s[OPTIONS + O_VARIANT] == SHMEAR and bank != 0:
@@ -777,7 +791,7 @@ def _follow(s, me, legal, unseen, voids, params):
             # but not a sure winner, which thrown would take the trick all the same: the cheapest
             # card that may lose goes, and the trump kept may trump any later trick that counts
             return _best_now(legal & ~safe, THROW_COST, row, True, unseen, 1)
-    elif beaters != 0 and value >= params[WIN_VALUE]:  # a risk with a card worth nothing
+    elif beaters != 0 and value >= win:  # a risk with a card worth nothing
         c = _best_now(beaters, THROW_COST, row, True, unseen, 1)
         if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
             return c
