@@ -475,6 +475,19 @@ def test_last_seat_with_two_cards_ruffs_a_trick_of_no_value_with_a_trump_the_ten
     assert choice(state) == "play 4H"
 
 
+@pytest.mark.parametrize("trump, expected", [("TH", "play TH"), ("9H", "play 3D")])
+def test_last_seat_ruffs_a_trick_below_the_ruff_value_with_the_ten_of_trumps(trump, expected):
+    # Hearts trump. s1 leads KC; s2 QC, s3 5C, s4 6C, s5 7C: a trick of 5 game points, below
+    # ruff_value (8). The dealer, last and out of clubs, wins it with the TH, which banks its own
+    # ten for Game; the 9H stays for a trick that counts, and he throws the 3D. (Every trump is
+    # dealt, so that the dealer may throw the stock back.)
+    other = "9H" if trump == "TH" else "TH"
+    hands = [f"{trump} 8S 9S 3D 4D 5D", "KC AH KH 2H 9C 2S", "QC 6H 7H 5H 7D 3S",
+             f"5C 8H JH 8D {other} 4S", "6C QH TD JD 5S LJ", "7C 3H 4H QD KD 6S"]
+    state = apply(shmear_play(hands), "play KC, play QC, play 5C, play 6C, play 7C")
+    assert choice(state) == expected
+
+
 @pytest.mark.parametrize("may_trump, expected", [(True, "play LJ"), (False, "play AH")])
 def test_with_may_trump_a_sure_winner_the_trick_is_not_worth_is_kept(may_trump, expected):
     # Hearts trump. Trick 1: the bidder s1 leads 5H; s2 must follow with AH or LJ. The AH wins

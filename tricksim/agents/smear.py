@@ -57,9 +57,10 @@ What it does, phase by phase:
   (Shmear, two cards left) a trump nothing out can beat on a trick without a Jack/Jick/joker while
   one of those or the ten of trumps is still out: kept, it takes the last trick, where they fall;
   or a trump ruffing a plain trick worth less than ``ruff_value`` (NE Smear: the lower
-  ``ne_ruff_value``), but a Jack/Jick/joker, which the ruff saves, or, two cards left, a trump
-  below one still out (kept, it would fall to it): the trump stays for a trick that counts; risk a
-  card only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
+  ``ne_ruff_value``), but a Jack/Jick/joker, which the ruff saves, in Shmear without
+  ``may_trump`` the ten of trumps, which banks its ten, or, two cards left, a trump below one
+  still out (kept, it would fall to it): the trump stays for a trick that counts; risk a card
+  only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
   card (Shmear with ``may_trump``: of the cards that may lose, not a sure winner the trick was
   not worth; kept, that trump may trump any later trick that counts).
   "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
@@ -710,14 +711,15 @@ def _winner(s, safe, row, unseen):
 def _worth_winning(s, c, value, params, unseen):
     """Whether the trick, worth ``value``, is worth the sure winner ``c``: a top trump (A K Q) only
     for ``win_value``, a trump on a plain trick only for ``ruff_value`` (NE Smear:
-    ``ne_ruff_value``; the trump is kept for a trick that counts), but a Jack/Jick/joker always
-    (winning saves it) unless no unseen trump is above it while another Jack/Jick/joker or the ten
-    of trumps is out: then it is safe anyway and only ``win_value`` is worth it, as it wins the
-    trick where they may fall. Once none of those is out (``_targets``), a top trump or such a
+    ``ne_ruff_value``; the trump is kept for a trick that counts; in Shmear without ``may_trump``
+    not the ten of trumps, which banks its ten for Game), but a Jack/Jick/joker always (winning
+    saves it) unless no unseen trump is above it while another Jack/Jick/joker or the ten of
+    trumps is out: then it is safe anyway and only ``win_value`` is worth it, as it wins the trick
+    where they may fall. Once none of those is out (``_targets``), a top trump or such a
     Jack/Jick/joker needs only the ruff value: nothing is left for it to catch, so kept it would
-    only win a later trick. With two cards left a trump a higher one still out would catch in
-    the last trick is worth any trick; never a trump ``_last_trick_trump`` keeps for the last trick
-    on a trick worth less than the point card it may catch there."""
+    only win a later trick. With two cards left a trump a higher one still out would catch in the
+    last trick is worth any trick; never a trump ``_last_trick_trump`` keeps for the last trick on
+    a trick worth less than the point card it may catch there."""
     row = s[TABLE]
     targets = _targets(s, unseen)
     if _last_trick_trump(s, c, unseen) and value < CAPTURE_WEIGHT and targets != 0:
@@ -734,6 +736,8 @@ def _worth_winning(s, c, value, params, unseen):
     if EFFECTIVE[row, c] == s[TRUMP] and s[LED] != s[TRUMP] and not has(CAPTURE[row], c):
         if s[TRICK_NO] == HAND_SIZE - 2 and HIGHER[row, c] & unseen != 0:
             return True  # kept, it would most likely lose the last trick to a higher trump
+        if s[OPTIONS + O_VARIANT] == SHMEAR and s[OPTIONS + O_MAY_TRUMP] == 0 and has(TENS, c):
+            return True  # it banks its own ten
         return value >= ruff
     return True
 
