@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 
 import numba as nb
 import numpy as np
@@ -442,3 +443,26 @@ def test_zero_bids_made_raise_the_estimate_only_with_min_bid_zero():
     one = deal(hands)
     one.apply("bid 1")
     assert H._zero_gift(one.array, H.DEFAULTS) == 0.0
+
+
+def test_hand_strength_reads_the_same_powers_from_its_table_as_it_computes():
+    # at the default cover the powers (1 - q) ** h come from KEPT; a cover a hair away computes them
+    rng = np.random.default_rng(11)
+    off = H.DEFAULTS.copy()
+    off[H.COVER] *= 1 + 1e-12
+    for players, size in ((2, 13), (3, 7), (4, 13), (6, 8), (10, 5)):
+        for _ in range(200):
+            cards = rng.choice(54, size + 1, replace=False)
+            hand = int(sum(1 << int(c) for c in cards[:size]))
+            turned = int(cards[size])
+            trump = turned // 13 if turned < 52 else K.NO_TRUMP
+            position = int(rng.integers(players))
+            tabled = H.hand_strength(hand, trump, turned, players, size, position, H.DEFAULTS)
+            computed = H.hand_strength(hand, trump, turned, players, size, position, off)
+            assert tabled == pytest.approx(computed, rel=1e-9, abs=1e-12)
+
+
+def test_the_normal_tail_of_expected_score_is_erfc_within_a_ten_millionth():
+    for z in np.linspace(-6, 6, 1201):
+        exact = 0.5 * math.erfc(z / math.sqrt(2))
+        assert abs(H._normal_above(z, math.exp(-0.5 * z * z)) - exact) < 1e-7
