@@ -177,8 +177,8 @@ def _holding_tables():
 def _kept_table():
     """KEPT[players, size, h] = (1 - q) ** h at the default ``cover``, q as ``hand_strength``
     takes it at bidding time (53 - size cards unseen): the chance that none of h unseen cards
-    falls on a card. Taken card by card (exp, or a loop of products) the power cost the bid
-    half its time."""
+    falls on a card. Taken card by card (an exp, or a loop of products) the power took half of
+    ``hand_strength``'s time on fresh hands."""
     kept = np.ones((K.MAX_PLAYERS + 1, K.MAX_HAND + 1, K.MAX_HAND + 1), dtype=np.float64)
     for players in range(K.MIN_PLAYERS, K.MAX_PLAYERS + 1):
         for size in range(1, K.MAX_HAND + 1):
