@@ -43,24 +43,13 @@ def rate(kind: str, game: str) -> float:
 
 
 def selfplay_rate(name: str, hands: int = 100_000, runs: int = 8) -> float:
-    """Hands a second of the heuristic batch loop, every seat the heuristic: the best of ``runs``
+    """Hands a second of the heuristic batch loop (``bench_heuristic.Loop``): the best of ``runs``
     runs of ``hands`` hands, each on other deals (a run that replays the same deals would let the
     processor learn their branches)."""
-    import numpy as np
+    import bench_heuristic
 
-    from tricksim.agents import agent_module, seat_agents, seat_arrays
-    from tricksim.agents.loops import play_hands
-
-    game = tricksim.make_game(name)
-    kinds, params = seat_arrays(name, seat_agents(name, "heuristic", game.players)[0])
-    out = np.zeros((hands, len(game.kernels.RECORD) + len(agent_module(name).FEATURES)), dtype=np.int64)
-    play_hands(game, 0, 0, kinds, params, out[:1000])  # compiled outside the clock
-    best = 0.0
-    for run in range(runs):
-        start = time.perf_counter()
-        play_hands(game, run + 1, 0, kinds, params, out)
-        best = max(best, hands / (time.perf_counter() - start))
-    return best
+    loop = bench_heuristic.Loop(name, {}, hands)
+    return max(loop.heuristic(hands, run + 1) for run in range(runs))
 
 
 def pimc_rate(game, hands: int = 100) -> float:

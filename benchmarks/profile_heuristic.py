@@ -24,24 +24,24 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tricksim.agents import agent_module
+from tricksim.spec import names
+
 ROOT = Path(__file__).resolve().parent.parent
-MODULES = {"sheepshead": "sheepshead", "fiftyfive": "fiftyfive", "shmear": "smear", "nesmear": "smear",
-           "bluke": "bluke"}
+BATCH = 100_000  # hands a call of the batch loop
 
 
 def _play(game: str, hands: int) -> None:
     import numba
-    import numpy as np
 
-    import tricksim
-    from tricksim.agents import agent_module, loops, seat_agents, seat_arrays
+    from bench_heuristic import Loop
+    from tricksim.agents import loops
 
     numba.set_num_threads(1)
-    g = tricksim.make_game(game)
-    kinds, params = seat_arrays(game, seat_agents(game, "heuristic", g.players)[0])
-    out = np.zeros((100_000, len(g.kernels.RECORD) + len(agent_module(game).FEATURES)), dtype=np.int64)
-    for first in range(0, hands, len(out)):
-        loops.play_hands(g, 0, first, kinds, params, out[:min(len(out), hands - first)])
+    loop = Loop(game, {}, BATCH)
+    runs = -(-hands // BATCH)
+    for seed in range(runs):
+        loop.heuristic(BATCH, seed)
     symbols = []
     for result in loops.heuristic_loop.overloads.values():
         library = result.library
@@ -52,12 +52,12 @@ def _play(game: str, hands: int) -> None:
     with open(f"/tmp/perf-{os.getpid()}.map", "w") as out_map:
         for (start, name), (end, _) in zip(symbols, symbols[1:] + [(symbols[-1][0] + 65536, "")]):
             out_map.write(f"{start:x} {end - start:x} {name}\n")
-    print(f"{hands:,} hands of {game}; {len(symbols)} compiled functions named in /tmp/perf-{os.getpid()}.map")
+    print(f"{runs * BATCH:,} hands of {game}; {len(symbols)} compiled functions named in /tmp/perf-{os.getpid()}.map")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", choices=sorted(MODULES))
+    parser.add_argument("game", choices=names())
     parser.add_argument("--hands", type=int, default=3_000_000)
     parser.add_argument("--no-inline", action="store_true", help="the agent's helpers compiled apart")
     args = parser.parse_args()
@@ -67,7 +67,7 @@ def main() -> None:
         if args.no_inline:
             tree = Path(scratch) / "tree"
             shutil.copytree(ROOT / "tricksim", tree / "tricksim", ignore=shutil.ignore_patterns("__pycache__"))
-            module = tree / "tricksim" / "agents" / f"{MODULES[args.game]}.py"
+            module = tree / Path(agent_module(args.game).__file__).relative_to(ROOT)
             module.write_text(re.sub(r'@nb\.njit\(cache=True, inline="always"\)', "@nb.njit(cache=True)",
                                      module.read_text()))
         env["PYTHONPATH"] = str(tree)
