@@ -75,3 +75,55 @@ def test_earlier_sources_cached_code_is_removed(tmp_path, monkeypatch):
     new.save(("sig",), "new code")
     assert new.load(("sig",)) == "new code"
     assert len(list(tmp_path.glob("*.nbc"))) == 1
+
+
+CLOSURES = '''
+import numba as nb
+
+
+def make(k):
+    @nb.njit(cache=True)
+    def f(a, n):  # too long for LLVM to inline into its callers: they call it by name
+        t = 0
+        for i in range(n):
+            t += (a[i % a.shape[0]] * (i + k)) ^ (t >> 3)
+            t = (t * 1103515245 + 12345) % 2147483648
+            if t & 7 == k:
+                t += a[(t + i) % a.shape[0]] * k
+        return t + k
+    return f
+
+
+add1, add2 = make(1), make(2)  # one qualified name, the same argument types
+
+
+@nb.njit(cache=True)
+def use1(a, n):
+    return add1(a, n) + add1(a, n + 1)
+
+
+@nb.njit(cache=True)
+def use2(a, n):
+    return add2(a, n) + add2(a, n + 1)
+'''
+
+
+def test_functions_of_one_name_compiled_in_two_processes_keep_their_own_code(tmp_path):
+    """Each process compiles one closure first (under numba's counted ids both get the same id, so
+    the same machine-code name); a third loads both callers from the cache and must run each
+    one's own closure (with counted ids, ``use2`` ran ``add1``'s code)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "closures.py").write_text(CLOSURES)
+
+    def run(*calls):
+        script = ("import sys, numpy as np; sys.path.insert(0, '.'); import tricksim, closures; "
+                  f"a = np.arange(5); print(*[getattr(closures, f)(a, 10) for f in {calls!r}])")
+        out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, check=True)
+        return [int(x) for x in out.stdout.split()]
+
+    first, second = run("use1"), run("use2")
+    assert first != second
+    assert run("use1", "use2") == first + second
+    assert run("use2", "use1") == second + first

@@ -14,6 +14,14 @@ signatures the same number, and the index then points one signature at the other
 which runs with the wrong types (wrong results, or a crash). Here a cached overload's file is
 named by the stamp and its own key instead, so processes can only lose each other's index
 entries (a kernel compiled again), never swap them.
+
+numba names a compiled function's machine code by its qualified name, its argument types and an id
+counted 1, 2, … in each process. Two processes can then give one name to two different functions
+of one qualified name (the closures of ``agents.family`` or an overload's ``impl``, one per game or
+generic call, with the same arguments); a process that loads both from the cache links every
+call of that name to one of them, and a kernel runs another's code (a Sheepshead solver that
+misjudged its endings). Here the ids are random 64-bit numbers instead (``_RandomIds``), so names
+never meet across processes.
 """
 
 from __future__ import annotations
@@ -21,10 +29,11 @@ from __future__ import annotations
 import glob
 import hashlib
 import re
+import secrets
 import warnings
 from pathlib import Path
 
-from numba.core import caching
+from numba.core import bytecode, caching
 
 ROOT = Path(__file__).resolve().parent
 _KERNEL = re.compile(r"@(?:nb\.|numba\.)?(?:njit|jit|overload|generated_jit)\b|\b(?:njit|overload)\(")
@@ -75,8 +84,12 @@ def compiled_sources() -> list[Path]:
     return sorted(seen)
 
 
+# part of the stamp: code cached before the ids were random may share names across processes
+ID_SCHEME = b"random function ids"
+
+
 def _package_stamp() -> str:
-    digest = hashlib.sha256()
+    digest = hashlib.sha256(ID_SCHEME)
     for path in compiled_sources():
         digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()
@@ -118,8 +131,21 @@ def _keyed_save(numba_save):
     return save
 
 
+class _RandomIds:
+    """numba's function ids (``FunctionIdentity._unique_ids``), drawn at random instead of counted."""
+
+    def __iter__(self):
+        return self
+
+    def __next__(self) -> int:
+        return secrets.randbits(64)
+
+
 def install() -> None:
-    """Put the package-stamped locators ahead of numba's own, and name cached files by key (once)."""
+    """Put the package-stamped locators ahead of numba's own, name cached files by key, and draw
+    function ids at random (once)."""
+    if not isinstance(getattr(bytecode.FunctionIdentity, "_unique_ids", None), _RandomIds):
+        bytecode.FunctionIdentity._unique_ids = _RandomIds()
     try:
         bases = (caching.UserProvidedCacheLocator, caching.InTreeCacheLocator, caching.UserWideCacheLocator)
         impl = getattr(caching, "CacheImpl", None) or caching._CacheImpl
