@@ -19,9 +19,9 @@ numba names a compiled function's machine code by its qualified name, its argume
 counted 1, 2, … in each process. Two processes can then give one name to two different functions
 of one qualified name (the closures of ``agents.family`` or an overload's ``impl``, one per game or
 generic call, with the same arguments); a process that loads both from the cache links every
-call of that name to one of them, and a kernel runs another's code (a Sheepshead solver that
-misjudged its endings). Here the ids are random 64-bit numbers instead (``_RandomIds``), so names
-never meet across processes.
+call of that name to one of them, and a kernel runs another's code (the likely cause of a
+Sheepshead solver that misjudged its endings after a warm-up on two processes). Here the ids are
+random 64-bit numbers instead (``_RandomIds``), so names never meet across processes.
 """
 
 from __future__ import annotations
