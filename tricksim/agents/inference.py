@@ -35,9 +35,10 @@ determinizations by them, both with the parameter ``infer`` = ``eps`` (0: off, t
 from __future__ import annotations
 
 import math
+from functools import cache
 
 import numba as nb
-from numba import literally
+from numba import literally, types
 
 from ..sim import actions as A
 from ..sim.kernels import bit, has, lowest_card, popcount
@@ -123,9 +124,7 @@ def log_likelihood(family, world, seat, eps, hparams, rng, replay):
 
 
 @nb.njit(cache=True)
-def replay_equals(family, world, replay):
-    """Whether the replay of ``world``'s card play (``log_likelihood``'s, every seat's play a
-    choice) ends at ``world`` slot for slot: the test of each game's ``play_start``."""
+def _replay_equals(family, world, replay):
     literally(family)
     if not play_start(family, world, replay):
         return False
@@ -139,8 +138,32 @@ def replay_equals(family, world, replay):
 
 
 @nb.njit(cache=True)
-def world_log_likelihood(family, world, seat, eps, hparams, rng):
-    """``log_likelihood`` for Python callers (tests, ``explain``): it makes its own scratch."""
+def _world_log_likelihood(family, world, seat, eps, hparams, rng):
     literally(family)
     replay = world.copy()
     return log_likelihood(family, world, seat, eps, hparams, rng, replay)
+
+
+# Python callers go through entries compiled for one family's constant: through the dispatcher a
+# ``literally`` kernel takes numba's slow path on every call (``agents.family``), 6 to 25 ms here
+@cache
+def _replay_entry(family: int):
+    state = types.int64[::1]
+    return _replay_equals.compile((types.literal(family), state, state))
+
+
+@cache
+def _likelihood_entry(family: int):
+    return _world_log_likelihood.compile((types.literal(family), types.int64[::1], types.int64, types.float64,
+                                          types.float64[::1], types.uint64[::1]))
+
+
+def replay_equals(family: int, world, replay) -> bool:
+    """Whether the replay of ``world``'s card play (``log_likelihood``'s, every seat's play a
+    choice) ends at ``world`` slot for slot: the test of each game's ``play_start``."""
+    return bool(_replay_entry(family)(family, world, replay))
+
+
+def world_log_likelihood(family: int, world, seat: int, eps: float, hparams, rng) -> float:
+    """``log_likelihood`` for Python callers (tests): it makes its own scratch."""
+    return float(_likelihood_entry(family)(family, world, int(seat), float(eps), hparams, rng))
