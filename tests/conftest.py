@@ -8,7 +8,9 @@ sources: numba's cache key includes a closure's cell contents, so any change to 
 recompiles the checker.
 
 The whole suite (``pytest`` with no paths) first compiles every game's kernels on one worker
-process per core (``tricksim warmup``); the tests then load them from numba's cache.
+process per core (``tricksim warmup``); the tests then load them from numba's cache, on one
+pytest-xdist worker per core (``-n auto`` in ``pyproject.toml``), each test file on one worker so
+that the kernels a file compiles for itself compile once.
 """
 
 from __future__ import annotations
@@ -30,10 +32,13 @@ def _fingerprint() -> int:
     return int(digest.hexdigest()[:15], 16)
 
 
-def pytest_collection_finish(session: pytest.Session) -> None:
-    """Warm the cache before the whole suite runs (not for chosen files, nor in an xdist worker)."""
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Warm the cache before the whole suite runs: in the main process, before pytest-xdist starts
+    its workers (not for chosen files, nor in a worker, nor for ``--collect-only``)."""
     config = session.config
-    if config.args != config.getini("testpaths") or hasattr(config, "workerinput") or not session.items:
+    if (config.args != config.getini("testpaths") or hasattr(config, "workerinput")
+            or config.getoption("collectonly")):
         return
     from tricksim.warmup import warmup
 
