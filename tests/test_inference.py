@@ -278,6 +278,25 @@ def test_systematic_resampling_draws_in_proportion_to_weight():
     assert np.allclose(seen / (200 * 8), weights, atol=0.02)
 
 
+def test_tempering_keeps_the_effective_sample_size_at_the_target_and_the_order():
+    from tricksim.agents.pimc import effective_size, temper
+
+    rng = np.random.default_rng(4)
+    log_weights = rng.normal(0.0, 6.0, 200)  # a sharp likelihood: a few worlds carry the weight
+    assert effective_size(log_weights, 200, 1.0) < 10
+    for target in (20.0, 50.0, 150.0):
+        tempered = log_weights.copy()
+        temper(tempered, 200, target)
+        size = effective_size(tempered, 200, 1.0)
+        assert target <= size < target * 1.01  # the largest power that reaches the target
+        power = tempered[0] / log_weights[0]
+        assert 0 < power < 1 and np.allclose(tempered, power * log_weights)  # one power: the order kept
+    for target in (0.0, effective_size(log_weights, 200, 1.0)):  # none, or one the weights reach: unchanged
+        same = log_weights.copy()
+        temper(same, 200, target)
+        assert (same == log_weights).all()
+
+
 def test_systematic_resampling_is_deterministic_given_the_rng():
     from tricksim.agents.pimc import systematic
 

@@ -20,7 +20,8 @@ GAMES = tricksim.games()
     ("pimc:resample=0", "resample must be a whole number >= 1"),
     ("ismcts:iters=-4", "iters must be a whole number >= 1"),
     ("ismcts:bidding=2", "bidding 0 or 1"),
-    ("pimc:time=-1", "time and c must be >= 0"),
+    ("pimc:time=-1", "time, c and ess must be >= 0"),
+    ("pimc:infer=0.5:ess=-1", "time, c and ess must be >= 0"),
     ("pimc:infer=1.5", "infer .* between 0 and 1"),
 ])
 def test_bad_search_agent_specs_are_errors(text, message):
@@ -32,7 +33,7 @@ def test_search_parameters_fill_in_their_defaults():
     seated, specs = seat_agents("nesmear", "pimc:worlds=12,ismcts:iters=300:c=1.5,heuristic,random", 4)
     params = search_arrays(seated, tricksim.make_game("nesmear"))
     assert specs == ["pimc:worlds=12", "ismcts:iters=300:c=1.5", "heuristic", "random"]
-    assert params[0].tolist() == [12, 0, 4, 1, 1, 0, 4, 0] and params[1].tolist() == [300, 0, 1.5, 1, 0, 0, 0, 0]
+    assert params[0].tolist() == [12, 0, 4, 1, 1, 0, 4, 0, 1] and params[1].tolist() == [300, 0, 1.5, 1, 0, 0, 0, 0, 0]
     assert (params[2:] == 0).all() and uses_search(seated) and not uses_search(seated[2:])
 
 

@@ -45,7 +45,10 @@ SEARCH_PARAMS = {
              ("resample", 4.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
                                "them by weight (systematic resampling); 1: every sampled world valued by its weight"),
              ("anchor", 0.0, "before the card play, keep the heuristic's choice unless another action gains more "
-                             "than this many standard errors over it in the same deals; 0: the best mean")),
+                             "than this many standard errors over it in the same deals; 0: the best mean"),
+             ("ess", 1.0, "with infer and resample, in the card play: the weights tempered (raised to a power "
+                          "below 1) so that their effective sample size is at least this many times the worlds "
+                          "valued; 0: untempered")),
     "ismcts": (("iters", 2000.0, "iterations per decision"),
                ("time", 0.0, "seconds per decision at most (0: no limit); not reproducible"),
                ("c", 0.7, "UCB exploration constant, in units of the range of scores seen"),
@@ -103,8 +106,9 @@ class Agent:
             for key in ("worlds", "iters", "rollouts", "solve", "resample"):
                 if key in params and not (params[key] >= 1 and params[key] == int(params[key])):
                     raise OptionError(f"agent {text!r}: {key} must be a whole number >= 1")
-            if params.get("time", 0) < 0 or params.get("c", 0) < 0 or params.get("bidding", 1) not in (0, 1):
-                raise OptionError(f"agent {text!r}: time and c must be >= 0, bidding 0 or 1")
+            if (min(params.get("time", 0), params.get("c", 0), params.get("ess", 0)) < 0
+                    or params.get("bidding", 1) not in (0, 1)):
+                raise OptionError(f"agent {text!r}: time, c and ess must be >= 0, bidding 0 or 1")
             if not 0 <= params.get("infer", 0) <= 1:
                 raise OptionError(f"agent {text!r}: infer (an eps) must be between 0 and 1")
         return cls(name, params)

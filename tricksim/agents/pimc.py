@@ -28,7 +28,10 @@ chance of the other seats' cards played so far in it, under the heuristic soften
 (``agents.inference``). With ``resample = K`` (> 1, the default 4) the seat samples ``K * worlds``
 candidate worlds, draws ``worlds`` of them in proportion to their weight (systematic resampling)
 and values those alike, each distinct one once; with ``resample = 1`` it values every sampled world
-and takes each action's weighted mean (the weights then pile onto a few worlds). ``infer = 0``
+and takes each action's weighted mean (the weights then pile onto a few worlds). With ``ess = r``
+(> 0) the candidates' weights are first tempered (``temper``: raised to the largest power up to 1 at
+which their effective sample size is at least ``r * worlds``), so that a likelihood sharper than its
+model deserves does not pile the draws onto a few worlds. ``infer = 0``
 (the default) weighs every world alike, as the sampler draws them. ``time`` (seconds, 0 for none) stops
 sampling once spent, after at least one world; a run with it is not reproducible.
 
@@ -54,7 +57,7 @@ from .solver import SCORE, WORKSPACE, action_values, write_actions
 
 PARAMS = SEARCH_PARAMS["pimc"]
 DEFAULTS = np.array([default for _, default, _ in PARAMS], dtype=np.float64)
-WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER, RESAMPLE, ANCHOR = range(len(PARAMS))
+WORLDS, TIME, SOLVE, ROLLOUTS, BIDDING, INFER, RESAMPLE, ANCHOR, ESS = range(len(PARAMS))
 
 
 @nb.njit(cache=True)
@@ -131,8 +134,8 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     eps = params[INFER]
     candidates = np.int64(params[RESAMPLE])
     if eps > 0 and candidates > 1:
-        resampled_totals(family, s, seat, worlds, candidates * worlds, eps, solving, rollouts, limit, start, hparams,
-                         rng, actions, n, totals, values, ws)
+        resampled_totals(family, s, seat, worlds, candidates * worlds, eps, params[ESS] * worlds, solving, rollouts,
+                         limit, start, hparams, rng, actions, n, totals, values, ws)
         return actions[best_total(totals, n)]
     replay = np.empty_like(s) if eps > 0 else world  # the inference's scratch
     top = -np.inf  # the largest log weight so far: the weights are kept relative to it
@@ -169,8 +172,8 @@ def best_total(totals, n):
 
 
 @nb.njit(cache=True)
-def resampled_totals(family, s, seat, worlds, m, eps, solving, rollouts, limit, start, hparams, rng, actions, n, totals,
-                     values, ws):
+def resampled_totals(family, s, seat, worlds, m, eps, ess, solving, rollouts, limit, start, hparams, rng, actions, n,
+                     totals, values, ws):
     """Each legal action's total value into ``totals[:n]`` over ``worlds`` worlds drawn from ``m``
     sampled candidates in proportion to their likelihood (``inference.log_likelihood`` with
     ``eps``; ``systematic``): a candidate drawn ``k`` times counts ``k`` times but is valued once.
@@ -183,6 +186,7 @@ def resampled_totals(family, s, seat, worlds, m, eps, solving, rollouts, limit, 
     for k in range(m):
         sample(family, s, seat, rng, pool[k])
         log_weights[k] = log_likelihood(family, pool[k], seat, eps, hparams, rng, replay)
+    temper(log_weights, m, ess)
     systematic(log_weights, m, worlds, rng, counts)
     for k in range(m):
         if counts[k] == 0:
@@ -192,6 +196,40 @@ def resampled_totals(family, s, seat, worlds, m, eps, solving, rollouts, limit, 
             totals[i] += counts[k] * values[i]
         if limit > 0 and now() - start > limit:
             break
+
+
+@nb.njit(cache=True)
+def effective_size(log_weights, m, power):
+    """The effective sample size ``(sum w) ** 2 / sum w ** 2`` of the weights ``exp(power *
+    log_weights[:m])``."""
+    top = log_weights[0]
+    for k in range(1, m):
+        top = max(top, log_weights[k])
+    total, squares = 0.0, 0.0
+    for k in range(m):
+        w = np.exp(power * (log_weights[k] - top))
+        total += w
+        squares += w * w
+    return total * total / squares
+
+
+@nb.njit(cache=True)
+def temper(log_weights, m, target):
+    """Raise the weights ``exp(log_weights[:m])`` to the largest power in (0, 1] (in place, on the
+    logs) at which their effective sample size is at least ``target``: a likelihood sharper than
+    the model deserves would leave a few distinct worlds to value (adaptive tempering, as in
+    sequential Monte Carlo). ``target`` 0 changes nothing."""
+    if target <= 0 or effective_size(log_weights, m, 1.0) >= target:
+        return
+    low, high = 0.0, 1.0  # the size falls as the power grows: at 0 it is m
+    for _ in range(30):
+        mid = 0.5 * (low + high)
+        if effective_size(log_weights, m, mid) >= target:
+            low = mid
+        else:
+            high = mid
+    for k in range(m):
+        log_weights[k] *= low
 
 
 @nb.njit(cache=True)
