@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -310,10 +311,16 @@ def pexpect():
     return pytest.importorskip("pexpect")
 
 
+def _interruptible():
+    # Ctrl-C as at a terminal, also where the suite runs with SIGINT ignored (a background job,
+    # nohup), which the command would inherit: Python installs its handler only where it is not
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(pexpect, args, tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="200")
     return pexpect.spawn(sys.executable, ["-m", "tricksim.cli", "play", *args], cwd=str(tmp_path), env=env,
-                         encoding="utf-8", timeout=900, dimensions=(50, 200))
+                         encoding="utf-8", timeout=900, dimensions=(50, 200), preexec_fn=_interruptible)
 
 
 SCORES = re.compile(r"^scores: (.+?)\r?$", re.M)
