@@ -26,7 +26,6 @@ from tricksim.agents import agent_module
 from tricksim.agents.inference import world_log_likelihood
 from tricksim.agents.pimc import effective_size
 from tricksim.agents.search import Searcher
-from tricksim.sim import actions as A
 from tricksim.sim.kernels import new_rng, seed_stream
 from tricksim.spec import family_part
 
@@ -38,16 +37,16 @@ def _rng(*key):
 
 
 def _is_choice_of_card(state) -> bool:
-    legal = state.legal_actions()
-    return len(legal) > 1 and all(a >= A.CARD_BASE and (a - A.CARD_BASE) // 54 == A.PLAY for a in legal)
+    return state.phase == "play" and len(state.legal_actions()) > 1
 
 
 def evidence(name: str, others: str, hands: int, eps: float) -> None:
     game = tricksim.make_game(name)
     sample = family_part(game.family, "search").sample
-    hparams = agent_module(name).DEFAULTS
+    agent = agent_module(name)
+    hparams = agent.DEFAULTS
     bots = [Searcher(game, others, seed=100 + p) for p in range(game.players)] if others != "heuristic" else None
-    agent, play_rng, sample_rng, model_rng = agent_module(name), _rng(9, 0, 0), _rng(1, 2, 3), _rng(4, 5, 6)
+    play_rng, sample_rng, model_rng = _rng(9, 0, 0), _rng(1, 2, 3), _rng(4, 5, 6)
     percentiles, sizes = [], []
     for hand in range(hands):
         state = game.new_hand(seed=5000 + hand, dealer=hand % game.players)
