@@ -425,31 +425,35 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
     if picker < 0:  # a leaster: the five passes
         play_start(world, r)
         return total
-    chance, blinds = 0.0, 0
-    m1 = eight
-    while m1 != 0:
-        c1 = lowest_card(m1)
-        m1 &= m1 - 1
-        m2 = m1
-        while m2 != 0:
-            c2 = lowest_card(m2)
-            m2 &= m2 - 1
-            r[K.HANDS + picker] = eight & ~(bit(c1) | bit(c2))
-            r[K.BLIND] = bit(c1) | bit(c2)
-            if picker != seat:
-                chance += math.exp(_log_chance(r, A.PICK, eps, hparams, rng))
-            blinds += 1
-    if picker != seat:
-        total += math.log(chance / blinds)
+    if picker != seat:  # the pick's chance, a mean over the 28 blinds: the blinds it would pick with
+        picks, blinds = 0, 0
+        m1 = eight
+        while m1 != 0:
+            c1 = lowest_card(m1)
+            m1 &= m1 - 1
+            m2 = m1
+            while m2 != 0:
+                c2 = lowest_card(m2)
+                m2 &= m2 - 1
+                r[K.HANDS + picker] = eight & ~(bit(c1) | bit(c2))
+                r[K.BLIND] = bit(c1) | bit(c2)
+                picks += heuristic_act(r, hparams, rng) == A.PICK
+                blinds += 1
+        n = popcount(K.legal(r)[0])
+        total += math.log((picks * math.exp(soft_log_chance(n, True, eps))
+                           + (blinds - picks) * math.exp(soft_log_chance(n, False, eps))) / blinds)
+    r[K.HANDS + picker] = eight & ~r[K.BLIND]
     K.step(r, A.PICK)
     x, y = lowest_card(world[K.BURIED]), highest_bit(world[K.BURIED])
-    if picker != seat:
-        first = _log_chance(r, A.card_action(A.BURY, x), eps, hparams, rng)
+    if picker != seat:  # the two cards in either order: the first choice is the same state's
+        words, cards, _ = K.legal(r)
+        n, h = popcount(words) + popcount(cards), heuristic_act(r, hparams, rng)
+        first = soft_log_chance(n, h == A.card_action(A.BURY, x), eps)
+        second = soft_log_chance(n, h == A.card_action(A.BURY, y), eps)
         K.step(r, A.card_action(A.BURY, x))
         first += _log_chance(r, A.card_action(A.BURY, y), eps, hparams, rng)
         r[K.HANDS + picker] |= bit(x)  # take x back: the other order
         r[K.BURIED] = 0
-        second = _log_chance(r, A.card_action(A.BURY, y), eps, hparams, rng)
         K.step(r, A.card_action(A.BURY, y))
         second += _log_chance(r, A.card_action(A.BURY, x), eps, hparams, rng)
         total += math.log(math.exp(first) + math.exp(second))
