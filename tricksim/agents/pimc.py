@@ -131,31 +131,15 @@ def act(family, s, params, hparams, rng, world, actions, totals, values, ws):
     solving = popcount(hand(family, s, seat)) <= params[SOLVE]
     start = now() if limit > 0 else 0.0
     totals[:n] = 0.0
-    eps = params[INFER]
-    candidates = np.int64(params[RESAMPLE])
-    if eps > 0 and candidates > 1:
-        resampled_totals(family, s, seat, worlds, candidates * worlds, eps, params[ESS] * worlds, solving, rollouts,
-                         limit, start, hparams, rng, actions, n, totals, values, ws)
+    if params[INFER] > 0:
+        inferred_totals(family, s, seat, worlds, max(1, np.int64(params[RESAMPLE])), params[INFER],
+                        params[ESS] * worlds, solving, rollouts, limit, start, hparams, rng, actions, n, totals, values, ws)
         return actions[best_total(totals, n)]
-    replay = np.empty_like(s) if eps > 0 else world  # the inference's scratch
-    top = -np.inf  # the largest log weight so far: the weights are kept relative to it
-    weight = 1.0
     for _ in range(worlds):
         sample(family, s, seat, rng, world)
-        if eps > 0:
-            w = log_likelihood(family, world, seat, eps, hparams, rng, replay)
-            if w > top:
-                for i in range(n):
-                    totals[i] *= np.exp(top - w)
-                top = w
-            weight = np.exp(w - top)
         world_values(family, world, seat, actions, n, solving, rollouts, hparams, rng, values, ws)
-        if eps > 0:
-            for i in range(n):
-                totals[i] += weight * values[i]
-        else:
-            for i in range(n):
-                totals[i] += values[i]
+        for i in range(n):
+            totals[i] += values[i]
         if limit > 0 and now() - start > limit:
             break
     return actions[best_total(totals, n)]
@@ -172,22 +156,31 @@ def best_total(totals, n):
 
 
 @nb.njit(cache=True)
-def resampled_totals(family, s, seat, worlds, m, eps, ess, solving, rollouts, limit, start, hparams, rng, actions, n,
-                     totals, values, ws):
-    """Each legal action's total value into ``totals[:n]`` over ``worlds`` worlds drawn from ``m``
-    sampled candidates in proportion to their likelihood (``inference.log_likelihood`` with
-    ``eps``; ``systematic``): a candidate drawn ``k`` times counts ``k`` times but is valued once.
-    The valued worlds stay ``worlds`` many and as diverse as the weights allow, where weighing
-    ``worlds`` samples piles the weight onto a few. ``limit`` stops the valuing once spent."""
+def inferred_totals(family, s, seat, worlds, candidates, eps, ess, solving, rollouts, limit, start, hparams, rng, actions,
+                    n, totals, values, ws):
+    """Each legal action's total value into ``totals[:n]`` over ``candidates * worlds`` sampled
+    worlds weighed by their likelihood (``inference.log_likelihood`` with ``eps``). With
+    ``candidates`` > 1 the weights are tempered to an effective sample size of at least ``ess``
+    (``temper``) and ``worlds`` of the candidates drawn in proportion to them (``systematic``): one
+    drawn ``k`` times counts ``k`` times but is valued once, so the valued worlds stay ``worlds``
+    many and as diverse as the weights allow. With ``candidates`` = 1 every world is valued and
+    counts by its weight, untempered (the weights pile onto a few worlds). ``limit`` stops the
+    valuing once spent."""
+    m = candidates * worlds
     pool = np.empty((m, s.shape[0]), np.int64)  # the candidates: a decision's scratch, not a hot loop's
     log_weights = np.empty(m)
-    counts = np.empty(m, np.int64)
     replay = np.empty_like(s)
     for k in range(m):
         sample(family, s, seat, rng, pool[k])
         log_weights[k] = log_likelihood(family, pool[k], seat, eps, hparams, rng, replay)
-    temper(log_weights, m, ess)
-    systematic(log_weights, m, worlds, rng, counts)
+    counts = np.empty(m)
+    if candidates > 1:
+        temper(log_weights, m, ess)
+        drawn = np.empty(m, np.int64)
+        systematic(log_weights, m, worlds, rng, drawn)
+        counts[:] = drawn
+    else:
+        counts[:] = np.exp(log_weights - log_weights.max())
     for k in range(m):
         if counts[k] == 0:
             continue
