@@ -13,7 +13,6 @@ import tricksim
 from tricksim.agents import agent_module
 from tricksim.cards import NUM_CARDS, card_label
 from tricksim.agents.inference import replay_equals, world_log_likelihood
-from tricksim.sim import actions as A
 from tricksim.sim.kernels import new_rng, seed_stream
 from tricksim.spec import family_part
 
@@ -46,10 +45,6 @@ def _rng(*key):
     return rng
 
 
-def _is_card_play(state):
-    return all(a >= A.CARD_BASE and (a - A.CARD_BASE) // 54 == A.PLAY for a in state.legal_actions())
-
-
 def _card_play_states(game, hands, heuristic_every=2):
     """Every state of the card play of ``hands`` seeded hands (random play, or heuristic play in
     every ``heuristic_every``-th hand)."""
@@ -59,7 +54,7 @@ def _card_play_states(game, hands, heuristic_every=2):
         pick = random.Random(hand)
         rng = _rng(hand, 9, 0)
         while not state.is_terminal():
-            if _is_card_play(state):
+            if state.phase == "play":
                 yield state
             if hand % heuristic_every == 0:
                 state.apply(int(agent.act(state.array, agent.DEFAULTS, rng)))
@@ -125,7 +120,7 @@ def test_the_smears_hands_as_dealt_are_rebuilt_from_the_card_play(case):
         dealt = state.array[hands].copy()
         rng, pick = _rng(hand, 9, 0), random.Random(hand)
         while not state.is_terminal():
-            if _is_card_play(state):
+            if state.phase == "play":
                 out = np.zeros_like(state.array)
                 dealt_hands(state.array, out)
                 assert (out[hands] == dealt).all(), (hand, state.tricks())
@@ -182,7 +177,6 @@ def test_a_world_where_a_seat_ducked_with_the_winner_in_hand_weighs_less():
         state.apply("play 2S")
         weights.append(_log_weight(game, state, seat=0))
     assert weights[0] < weights[1]
-
 
 
 
@@ -338,7 +332,7 @@ def test_pimc_with_inference_off_ignores_resample(name):
             rng = _rng(hand, 9, 0)
             bot = Searcher(game, spec, seed=hand)
             while not state.is_terminal():
-                if len(state.legal_actions()) > 1 and _is_card_play(state):
+                if len(state.legal_actions()) > 1 and state.phase == "play":
                     decisions.append(bot.act(state))
                 state.apply(int(agent.act(state.array, agent.DEFAULTS, rng)))
     first, second = runs.values()

@@ -145,7 +145,7 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
     labels, values, known, log_weights = valuer.table(state, worlds, seed, rollouts, solve, infer=infer)
     n = len(labels)
     weighted, effective = [None] * n, None
-    if infer > 0 and _is_card_play(state):
+    if infer > 0 and state.phase == "play":
         w = np.exp(log_weights - log_weights.max())
         w /= w.sum()
         weighted = [float(w @ values[:, i]) for i in range(n)]
@@ -153,7 +153,7 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
     best = int(np.argmax(values.mean(axis=0)))
     exact_values, notes = [None] * n, []
     if exact or known:
-        if _is_card_play(state):
+        if state.phase == "play":
             exact_values = _double_dummy(state, valuer, n)
         else:
             notes.append("no exact values before the card play: the solver plays the cards only")
@@ -166,12 +166,8 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
                        labels[best], taken_label, notes, effective)
 
 
-def _is_card_play(state) -> bool:
-    return all(a >= A.CARD_BASE and (a - A.CARD_BASE) // 54 == A.PLAY for a in state.legal_actions())
-
-
 def _solving(state, solve: int) -> bool:
-    return _is_card_play(state) and len(state.hand(state.current_player)) <= solve
+    return state.phase == "play" and len(state.hand(state.current_player)) <= solve
 
 
 def _double_dummy(state, valuer: Valuer, n: int) -> list[int]:
