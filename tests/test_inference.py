@@ -179,7 +179,6 @@ def test_a_world_where_a_seat_ducked_with_the_winner_in_hand_weighs_less():
     assert weights[0] < weights[1]
 
 
-
 def _sheepshead_world(hands, blind, bury, call):
     """A Sheepshead deal (dealer 4: seat 0 speaks first) where seat 0 passes, seat 1 picks, buries
     ``bury`` and calls ``call``: the start of its card play."""

@@ -380,11 +380,17 @@ def play_start(s, out):
 
 
 @nb.njit(cache=True, inline="always")
+def _choices(s):
+    """How many legal actions the seat to act at ``s`` chooses among."""
+    words, cards, _ = K.legal(s)
+    return popcount(words) + popcount(cards)
+
+
+@nb.njit(cache=True, inline="always")
 def _log_chance(s, action, eps, hparams, rng):
     """The log of the softened heuristic's chance that the seat to act at ``s`` takes ``action``
     (``inference.soft_log_chance`` over the legal actions)."""
-    words, cards, _ = K.legal(s)
-    return soft_log_chance(popcount(words) + popcount(cards), heuristic_act(s, hparams, rng) == action, eps)
+    return soft_log_chance(_choices(s), heuristic_act(s, hparams, rng) == action, eps)
 
 
 @nb.njit(cache=True)
@@ -439,15 +445,14 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
                 r[K.BLIND] = bit(c1) | bit(c2)
                 picks += heuristic_act(r, hparams, rng) == A.PICK
                 blinds += 1
-        n = popcount(K.legal(r)[0])
+        n = _choices(r)
         total += math.log((picks * math.exp(soft_log_chance(n, True, eps))
                            + (blinds - picks) * math.exp(soft_log_chance(n, False, eps))) / blinds)
     r[K.HANDS + picker] = eight & ~r[K.BLIND]
     K.step(r, A.PICK)
     x, y = lowest_card(world[K.BURIED]), highest_bit(world[K.BURIED])
     if picker != seat:  # the two cards in either order: the first choice is the same state's
-        words, cards, _ = K.legal(r)
-        n, h = popcount(words) + popcount(cards), heuristic_act(r, hparams, rng)
+        n, h = _choices(r), heuristic_act(r, hparams, rng)
         first = soft_log_chance(n, h == A.card_action(A.BURY, x), eps)
         second = soft_log_chance(n, h == A.card_action(A.BURY, y), eps)
         K.step(r, A.card_action(A.BURY, x))
