@@ -130,6 +130,52 @@ def test_the_smears_hands_as_dealt_are_rebuilt_from_the_card_play(case):
     assert seen > 20
 
 
+@pytest.mark.parametrize("case", [case for case in CASES if case[0] == "fiftyfive"], ids=_ids)
+def test_fiftyfive_auction_start_rebuilds_the_deal_slot_for_slot(case):
+    # the kitty taken and the cards drawn in the exchange undone: from every state after the
+    # bidding, the state of the deal before the first bid, as the game dealt it
+    from tricksim.agents.fiftyfive_search import auction_start
+
+    game = tricksim.make_game(case[0], **case[1])
+    agent, seen = agent_module(game.name), 0
+    for hand in range(10):
+        state = game.new_hand(seed=hand, dealer=hand % game.players)
+        dealt = state.array.copy()
+        rng, pick = _rng(hand, 9, 0), random.Random(hand)
+        while not state.is_terminal():
+            out = np.full_like(state.array, -5)
+            auction_start(state.array, out)
+            assert (out == dealt).all(), (hand, state.phase, np.flatnonzero(out != dealt))
+            seen += 1
+            move = agent.act(state.array, agent.DEFAULTS, rng) if hand % 2 else pick.choice(state.legal_actions())
+            state.apply(int(move))
+    assert seen > 100
+
+
+def test_a_world_where_a_fiftyfive_bidder_held_a_weak_hand_weighs_less():
+    # seat 0 passes, seat 1 bids 60: the heuristic bids 60 with the strong hand, 20 with the weak
+    # one; to seat 0, the world where seat 1 held the weak hand (seat 2, yet to speak, the strong)
+    # weighs less than the other way round, by the bid's chance alone
+    game = tricksim.make_game("fiftyfive", players=4)
+    agent = agent_module("fiftyfive")
+    strong, weak = "5H JH AH AD KH", "2D 3D 9S 9C 6H"
+    rest = [label for label in map(card_label, range(NUM_CARDS))
+            if label[-1] in "CDHS" and label not in f"{strong} {weak}".split()]  # the 52 cards, no joker
+    weights = []
+    for second, third in ((strong, weak), (weak, strong)):
+        state = game.deal([" ".join(rest[:5]), second, third, " ".join(rest[5:10])], " ".join(rest[10:]), dealer=3)
+        state.apply("pass")
+        assert state.legal_labels() == ["pass", "bid 10", "bid 15", "bid 20", "bid 25", "bid 60"]
+        weights.append(state.action_label(int(agent.act(state.array, agent.DEFAULTS, _rng(0, 0, 0)))))
+        state.apply("bid 60")
+        weights.append(_log_weight(game, state, seat=0, eps=0.5))
+    strong_bid, strong_weight, weak_bid, weak_weight = weights
+    assert (strong_bid, weak_bid) == ("bid 60", "bid 20")
+    # 60 is the heuristic's with the strong hand (weight 2 of 3: 25 beside it), two steps off its 20
+    # with the weak one
+    assert strong_weight - weak_weight == pytest.approx(np.log((0.5 * 2 / 3 + 0.5 / 6) / (0.5 / 6)))
+
+
 def test_a_world_where_a_smear_bidder_held_a_stronger_hand_than_his_bid_weighs_less():
     # NE Smear, dealer 3: seat 0 bids 2 (the heuristic bids 2 on the first hand, 4 on the second);
     # to seat 1, the world where seat 0 held the second (the dealer, yet to speak, the first)
@@ -142,10 +188,48 @@ def test_a_world_where_a_smear_bidder_held_a_stronger_hand_than_his_bid_weighs_l
     weights = []
     for first, dealer in ((weak, strong), (strong, weak)):
         state = game.deal([first, *middle, dealer], undealt, dealer=3)
+        assert state.legal_labels()[:4] == ["pass", "bid 2", "bid 3", "bid 4"]
         choices = len(state.legal_actions())
         state.apply("bid 2")
         weights.append(_log_weight(game, state, seat=1, eps=0.5))
-    assert weights[0] - weights[1] == pytest.approx(np.log((0.5 + 0.5 / choices) / (0.5 / choices)))
+    # the heuristic's 2 takes weight 2 of 4 (pass and 3 beside it take 1 each) of the share 1 - eps;
+    # its 4 is two steps from the 2 bid, which then has only its share of eps
+    assert weights[0] - weights[1] == pytest.approx(np.log((0.5 * 2 / 4 + 0.5 / choices) / (0.5 / choices)))
+
+
+def _chances(words, h, eps):
+    from tricksim.agents.inference import bid_log_chance
+
+    return {a: np.exp(bid_log_chance(words, h, a, eps)) for a in range(64) if words >> a & 1}
+
+
+@pytest.mark.parametrize("bids", [range(0, 11), [0, 11, 12, 13, 14], [9, 10, 12, 13], [9, 10]], ids=str)
+@pytest.mark.parametrize("eps", [0.0, 0.1, 0.5, 0.9])
+def test_a_bid_next_to_the_heuristics_is_likelier_than_one_further_off(bids, eps):
+    # the bids' chances add up to one: 1 - eps shared by the heuristic's bid (weight 2) and the
+    # legal bids next to it on either side (a barred bid skipped: the next legal one stands beside
+    # it; weight 1 each), eps evenly by every bid
+    words = sum(1 << a for a in bids)
+    for h in bids:
+        chances = _chances(words, h, eps)
+        assert sum(chances.values()) == pytest.approx(1.0)
+        below, above = [a for a in bids if a < h], [a for a in bids if a > h]
+        near = ({max(below)} if below else set()) | ({min(above)} if above else set())
+        even, share = eps / len(bids), (1 - eps) / (2 + len(near))
+        assert chances[h] == pytest.approx(even + 2 * share)
+        assert all(chances[a] == pytest.approx(even + share) for a in near)
+        assert all(chances[a] == pytest.approx(even) for a in bids if a != h and a not in near)
+
+
+def test_the_chance_of_a_bid_by_hand():
+    # bids 0 to 10, the heuristic's 3, eps 0.5 (the docstring's example); at the scale's end (0)
+    # the heuristic's bid takes 2 of 3 of the share 1 - eps
+    chances = _chances(sum(1 << (9 + b) for b in range(11)), 9 + 3, 0.5)
+    assert chances[12] == pytest.approx(0.25 + 0.5 / 11) and round(chances[12], 3) == 0.295
+    assert chances[11] == chances[13] == pytest.approx(0.125 + 0.5 / 11) and round(chances[11], 3) == 0.170
+    assert chances[16] == pytest.approx(0.5 / 11) and round(chances[16], 3) == 0.045
+    assert _chances(sum(1 << (9 + b) for b in range(11)), 9, 0.5)[9] == pytest.approx(0.5 * 2 / 3 + 0.5 / 11)
+    assert _chances(1 << 9, 9, 0.5) == {9: 1.0}  # a single legal bid says nothing
 
 
 def _bluke_deal(game, hands):
@@ -240,16 +324,26 @@ def test_the_searching_seats_own_plays_and_forced_cards_say_nothing():
 @pytest.mark.parametrize("case", CASES[::2], ids=_ids)
 def test_in_a_hand_of_heuristic_play_the_true_deal_agrees_with_every_replayed_card(case):
     # the model is the heuristic itself: replayed on the true deal, it plays every card as played
+    # (the card play's chance is 1) and makes every call as made
     name, options = case
     game = tricksim.make_game(name, **options)
-    seen = 0
+    auction_log_chance = family_part(game.family, "search").auction_log_chance
+    hparams, seen = agent_module(name).DEFAULTS, 0
     for state in _card_play_states(game, hands=8, heuristic_every=1):
         picker = state.array[family_part(game.family, "rules").PICKER] if name == "sheepshead" else -1
         for seat in range(game.players):
-            # a Sheepshead pick is averaged over the blinds the picker may have found: the true one
-            # is one of 28, so the chance of the pick is at least 1/28 of the heuristic's
-            bound = -np.log(28) if picker >= 0 and seat != picker else 0.0
-            assert _log_weight(game, state, seat, eps=1e-9) > bound - 1e-6, (state.tricks(), seat)
+            s = np.ascontiguousarray(state.array)
+            auction = auction_log_chance(s, seat, 1e-9, hparams, _rng(0, 1, 0), np.empty_like(s))
+            assert _log_weight(game, state, seat, eps=1e-9) - auction == pytest.approx(0.0, abs=1e-6)
+            if name == "sheepshead":
+                # a pick is averaged over the blinds the picker may have found: the true one is one
+                # of 28, so the chance of the pick is at least 1/28 of the heuristic's
+                bound = -np.log(28) if picker >= 0 and seat != picker else 0.0
+            else:
+                # a bid the heuristic makes keeps at least half of the share 1 - eps (its neighbours
+                # on the scale the rest): each other seat's first call, at least 1/2
+                bound = (game.players - 1) * np.log(0.5)
+            assert auction > bound - 1e-6, (state.tricks(), seat)
         seen += 1
     assert seen > 20
 

@@ -49,7 +49,7 @@ from ..sim import bluke as K
 from ..sim.kernels import NO_BOUND, bit, hash_mix, highest_bit, popcount
 from .bluke import act as heuristic_act
 from .bluke import known_voids
-from .inference import soft_log_chance
+from .inference import bid_log_chance
 from .sampler import TRIES, world
 
 
@@ -117,7 +117,7 @@ def play_start(s, out):
 def auction_log_chance(world, seat, eps, hparams, rng, r):
     """The log of the chance of the bids of the seats other than ``seat`` in ``world`` (a full
     deal, in the bidding or the card play), each from its hand as dealt, under the heuristic
-    softened by ``eps`` (``agents.inference``). ``r`` (an int64 array of ``len(world)``) is
+    softened by ``eps``, the bids on a scale (``inference.bid_log_chance``). ``r`` (an int64 array of ``len(world)``) is
     scratch."""
     if world[K.PHASE] == K.PLAYING:
         play_start(world, r)
@@ -131,8 +131,8 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
     while r[K.PHASE] == K.BIDDING and world[K.BIDS + r[K.TO_ACT]] >= 0:
         bid = A.BID + world[K.BIDS + r[K.TO_ACT]]
         if r[K.TO_ACT] != seat:
-            words, cards, _ = K.legal(r)
-            total += soft_log_chance(popcount(words) + popcount(cards), heuristic_act(r, hparams, rng) == bid, eps)
+            words, _, _ = K.legal(r)
+            total += bid_log_chance(words, heuristic_act(r, hparams, rng), bid, eps)
         K.step(r, bid)
     return total
 

@@ -17,8 +17,9 @@ knowledge rules of the sampler:
   ranking above the card *led*, the kernel's ``WITHHOLD``), so playing a plain card under a high
   lead shows less than a void, and following with a trump shows nothing (the heuristic's
   ``agents.fiftyfive.shown_void``, the one definition of it).
-* Bids are NOT used as evidence (nor any other choice a player made: which cards the bidder kept,
-  which cards an exchanger threw): every deal consistent with the hard facts above counts alike.
+* Bids are NOT used as evidence here (nor any other choice a player made: which cards the bidder
+  kept, which cards an exchanger threw): every deal consistent with the hard facts above counts
+  alike. With inference (``agents.inference``) ``auction_log_chance`` weighs a world by the bids.
 
 What it deals again, and how:
 
@@ -79,6 +80,7 @@ from ..sim.fiftyfive import (
     BEST_TRUMP_POINTS,
     BID,
     BIDDER,
+    BIDDING,
     DEALER,
     DECK_MASK,
     DISCARDS,
@@ -91,9 +93,12 @@ from ..sim.fiftyfive import (
     KITTY,
     KITTY_SIZE,
     KITTY_TAKEN,
+    LAST_CALL,
     LEADER,
     LED,
     LED_CARD,
+    MATCH_TARGET,
+    MATCH_TOTALS,
     MAX_PLAYERS,
     MAX_STOCK,
     NUM_PLAYERS,
@@ -125,8 +130,12 @@ from ..sim.fiftyfive import (
     TRUMP,
     TRUMP_ORDERS,
     bidder_score,
+    left,
+    legal,
+    reset,
     side,
     side_tricks,
+    step,
 )
 from ..sim.kernels import (
     NO_BOUND,
@@ -138,7 +147,9 @@ from ..sim.kernels import (
     popcount,
     suit_orders,
 )
+from .fiftyfive import act as heuristic_act
 from .fiftyfive import shown_void
+from .inference import bid_log_chance
 from .sampler import TRIES, world
 
 
@@ -272,6 +283,57 @@ def play_start(s, out):
     out[LED] = out[LED_CARD] = -1
     first = s[BIDDER] if s[OPTIONS + O_FIRST_LEAD] == FIRST_LEAD_BIDDER else (s[DEALER] + 1) % n
     out[LEADER] = out[TO_ACT] = first
+
+
+@nb.njit(cache=True)
+def auction_start(s, out):
+    """Write into ``out`` the state of ``s``'s deal before the first bid: each seat's hand as dealt
+    (what it holds, has played and has discarded, less the kitty it took or the cards it drew),
+    the kitty, the stock with its drawing order, the options and the match's totals."""
+    n = s[NUM_PLAYERS]
+    played = np.zeros(MAX_PLAYERS, np.int64)
+    played_by(s, played)
+    out[:] = 0
+    reset(out, s[DEALER], s[OPTIONS:OPTIONS + OPTION_SIZE])
+    out[STOCK_ORDER:STOCK_ORDER + MAX_STOCK] = s[STOCK_ORDER:STOCK_ORDER + MAX_STOCK]
+    out[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS] = s[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS]
+    out[MATCH_TARGET] = s[MATCH_TARGET]
+    out[KITTY] = s[KITTY] | s[KITTY_TAKEN]
+    out[STOCK] = s[STOCK]
+    at = 0
+    p = left(s, s[DEALER])
+    for _ in range(n):  # exchangers drew in turn from eldest, the bidder skipped
+        out[HANDS + p] = s[HANDS + p] | s[DISCARDS + p] | played[p]
+        if p == s[BIDDER]:
+            out[HANDS + p] &= ~s[KITTY_TAKEN]
+        elif _exchanger_done(s, p):
+            for i in range(at, at + popcount(s[DISCARDS + p])):
+                out[HANDS + p] &= ~bit(s[STOCK_ORDER + i])
+                out[STOCK] |= bit(s[STOCK_ORDER + i])
+            at += popcount(s[DISCARDS + p])
+        p = left(s, p)
+
+
+@nb.njit(cache=True)
+def auction_log_chance(world, seat, eps, hparams, rng, r):
+    """The log of the chance of the calls of the seats other than ``seat`` in ``world`` (a full
+    deal, in any phase), each from its hand as dealt (``auction_start``), under the heuristic
+    softened by ``eps``, the calls on a scale (``inference.bid_log_chance``). Only the first round
+    up to the bidder the dealer displaced is read: a duel overwrites the record of each seat's
+    latest call, so the displaced bidder's first bid is lost. ``r`` (an int64 array of
+    ``len(world)``) is scratch."""
+    auction_start(world, r)
+    total = 0.0
+    for _ in range(world[NUM_PLAYERS]):
+        p = r[TO_ACT]
+        call = world[LAST_CALL + p]
+        if r[PHASE] != BIDDING or p == world[RIVAL] or call < 0:
+            break
+        if p != seat:
+            words, _, _ = legal(r)
+            total += bid_log_chance(words, heuristic_act(r, hparams, rng), call, eps)
+        step(r, call)
+    return total
 
 
 # --- sides, keys and points ----------------------------------------------------------

@@ -77,7 +77,7 @@ from ..sim.smear import (
     bidder_score, discard_mask, game_cards, game_points, high_low_cards, left, player_team, team, trick_team,
     trump_shown, trump_words, trumps_of,
 )
-from .inference import soft_log_chance
+from .inference import bid_log_chance
 from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
 from .smear import act as heuristic_act
 from .smear import shown_voids
@@ -341,10 +341,10 @@ def dealt_hands(world, out):
 
 @nb.njit(cache=True, inline="always")
 def _log_chance(s, action, eps, hparams, rng):
-    """The log of the softened heuristic's chance that the seat to act at ``s`` takes ``action``
-    (``inference.soft_log_chance`` over the legal actions)."""
-    words, cards, _ = K.legal(s)
-    return soft_log_chance(popcount(words) + popcount(cards), heuristic_act(s, hparams, rng) == action, eps)
+    """The log of the softened heuristic's chance that the seat to act at ``s`` makes the call
+    ``action`` (a pass or a bid, on a scale: ``inference.bid_log_chance``)."""
+    words, _, _ = K.legal(s)
+    return bid_log_chance(words, heuristic_act(s, hparams, rng), action, eps)
 
 
 @nb.njit(cache=True)
