@@ -117,8 +117,8 @@ def play_start(s, out):
 def auction_log_chance(world, seat, eps, hparams, rng, r):
     """The log of the chance of the bids of the seats other than ``seat`` in ``world`` (a full
     deal, in the bidding or the card play), each from its hand as dealt, under the heuristic
-    softened by ``eps``, the bids on a scale (``inference.bid_log_chance``). ``r`` (an int64 array of ``len(world)``) is
-    scratch."""
+    softened by ``eps``, the bids on a scale (``inference.bid_log_chance``). ``r`` (an int64 array
+    of ``len(world)``) is scratch."""
     if world[K.PHASE] == K.PLAYING:
         play_start(world, r)
     else:

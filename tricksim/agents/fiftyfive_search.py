@@ -293,7 +293,6 @@ def auction_start(s, out):
     n = s[NUM_PLAYERS]
     played = np.zeros(MAX_PLAYERS, np.int64)
     played_by(s, played)
-    out[:] = 0
     reset(out, s[DEALER], s[OPTIONS:OPTIONS + OPTION_SIZE])
     out[STOCK_ORDER:STOCK_ORDER + MAX_STOCK] = s[STOCK_ORDER:STOCK_ORDER + MAX_STOCK]
     out[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS] = s[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS]
