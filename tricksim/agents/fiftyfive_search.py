@@ -291,9 +291,8 @@ def auction_start(s, out):
     (what it holds, has played and has discarded, less the kitty it took or the cards it drew),
     the kitty, the stock with its drawing order, the options and the match's totals."""
     n = s[NUM_PLAYERS]
-    played = np.zeros(MAX_PLAYERS, np.int64)
-    played_by(s, played)
     reset(out, s[DEALER], s[OPTIONS:OPTIONS + OPTION_SIZE])
+    played_by(s, out[HANDS:HANDS + MAX_PLAYERS])  # the cards played; what is held or discarded joins them
     out[STOCK_ORDER:STOCK_ORDER + MAX_STOCK] = s[STOCK_ORDER:STOCK_ORDER + MAX_STOCK]
     out[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS] = s[MATCH_TOTALS:MATCH_TOTALS + MAX_PLAYERS]
     out[MATCH_TARGET] = s[MATCH_TARGET]
@@ -302,7 +301,7 @@ def auction_start(s, out):
     at = 0
     p = left(s, s[DEALER])
     for _ in range(n):  # exchangers drew in turn from eldest, the bidder skipped
-        out[HANDS + p] = s[HANDS + p] | s[DISCARDS + p] | played[p]
+        out[HANDS + p] |= s[HANDS + p] | s[DISCARDS + p]
         if p == s[BIDDER]:
             out[HANDS + p] &= ~s[KITTY_TAKEN]
         elif _exchanger_done(s, p):

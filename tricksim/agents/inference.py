@@ -27,11 +27,8 @@ every card the other seats played in it, under their model:
 * **Bids on a scale** (``bid_log_chance``): the heuristic's bid, and the bids next to it, share
   ``1 - eps``, the heuristic's with half of it at most; so even with ``eps`` 0 a bid says less
   than a card. Bidders who search bid the heuristic's level or one next to it (Bluke: 64 % the
-  same, 34 % one off, 2 % further, over 240 bids of ``pimc:worlds=50``). Read as a card is, the
-  heuristic's bid with ``1 - eps`` and any other alike, a searching bidder one off the
-  heuristic's made the worlds where the heuristic would have bid as he did outweigh the rest,
-  and PIMC lost with them; with the heuristic's bid alone given ``1 - eps`` and its neighbours
-  half of ``eps`` it did no better (BENCHMARKS.md).
+  same, 34 % one off, 2 % further, over 240 bids of ``pimc:worlds=50``); read as cards, their
+  bids made PIMC lose (BENCHMARKS.md).
 
 The searching seat's own decisions are never evidence. A game without ``play_start`` takes its card
 play as no evidence (``family.play_start`` says whether it has one). PIMC (``agents.pimc``) samples
