@@ -315,13 +315,12 @@ def _hold_suits(hand):
     return out
 
 
-@nb.njit(cache=True)
-def choose_pick(s, params):
+@nb.njit(cache=True, inline="always")
+def picks(s, hand, params):
+    """Whether the seat to act at ``s``, free to pass, picks with the six cards ``hand``: the pick
+    rule read from ``s`` without asking what is legal (the inference's 28 blinds of a pick ask it
+    once)."""
     seat = s[K.TO_ACT]
-    words, _, _ = K.legal(s)
-    if words & bit(A.PASS) == 0:  # the dealer under no_pick = forced
-        return A.PICK
-    hand = s[K.HANDS + seat]
     strength = pick_strength(hand, params)
     if s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE:
         if s[K.OPT_NO_CALL] == K.NO_CALL_ALONE and _hold_suits(hand) == 0:
@@ -329,7 +328,15 @@ def choose_pick(s, params):
     elif has(hand, JD):
         strength -= params[NO_HOLD_PENALTY]  # the jack of diamonds makes him his own partner
     position = (seat - s[K.DEALER] + PLAYERS - 1) % PLAYERS + 1
-    return A.PICK if pick_rule(strength, position, params, s[K.OPT_DOUBLE_ON_BUMP] != 0) else A.PASS
+    return pick_rule(strength, position, params, s[K.OPT_DOUBLE_ON_BUMP] != 0)
+
+
+@nb.njit(cache=True)
+def choose_pick(s, params):
+    words, _, _ = K.legal(s)
+    if words & bit(A.PASS) == 0:  # the dealer under no_pick = forced
+        return A.PICK
+    return A.PICK if picks(s, s[K.HANDS + s[K.TO_ACT]], params) else A.PASS
 
 
 # --- bury, call, under -----------------------------------------------------------------------

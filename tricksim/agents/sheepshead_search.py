@@ -81,7 +81,7 @@ from ..sim.kernels import (NO_BOUND, bit, follow_mask, has, hash_mix, highest_bi
                            trick_power)
 from .inference import soft_log_chance
 from .sampler import QUOTA_COUNT, QUOTA_MASK, QUOTA_PLACE, TRIES, world
-from .sheepshead import act as heuristic_act
+from .sheepshead import act as heuristic_act, picks
 
 P = K.PLAYERS
 BLIND_PLACE, BURY_PLACE, UNKNOWN_PLACE = P, P + 1, P + 2  # places 0..4 are the seats' hands
@@ -393,6 +393,12 @@ def _log_chance(s, action, eps, hparams, rng):
     return soft_log_chance(_choices(s), heuristic_act(s, hparams, rng) == action, eps)
 
 
+@nb.njit(cache=True, inline="always")
+def _pass_log_chance(s, eps, hparams):
+    """``_log_chance`` of a pass by the seat to act at ``s`` in the picking: by the pick rule alone."""
+    return soft_log_chance(_choices(s), not picks(s, s[K.HANDS + s[K.TO_ACT]], hparams), eps)
+
+
 @nb.njit(cache=True)
 def auction_log_chance(world, seat, eps, hparams, rng, r):
     """The log of the chance of the decisions seats other than ``seat`` made before the card play
@@ -426,13 +432,14 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
     total = 0.0
     while r[K.PHASE] == K.PICKING and r[K.TO_ACT] != picker:
         if r[K.TO_ACT] != seat:
-            total += _log_chance(r, A.PASS, eps, hparams, rng)
+            total += _pass_log_chance(r, eps, hparams)
         K.step(r, A.PASS)
     if picker < 0:  # a leaster: the five passes
         play_start(world, r)
         return total
-    if picker != seat:  # the pick's chance, a mean over the 28 blinds: the blinds it would pick with
-        picks, blinds = 0, 0
+    n = _choices(r)
+    if picker != seat and n > 1:  # the pick's chance, a mean over the 28 blinds: those it picks with
+        picked, blinds = 0, 0
         m1 = eight
         while m1 != 0:
             c1 = lowest_card(m1)
@@ -441,14 +448,11 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
             while m2 != 0:
                 c2 = lowest_card(m2)
                 m2 &= m2 - 1
-                r[K.HANDS + picker] = eight & ~(bit(c1) | bit(c2))
-                r[K.BLIND] = bit(c1) | bit(c2)
-                picks += heuristic_act(r, hparams, rng) == A.PICK
+                picked += picks(r, eight & ~(bit(c1) | bit(c2)), hparams)
                 blinds += 1
-        n = _choices(r)
-        total += math.log((picks * math.exp(soft_log_chance(n, True, eps))
-                           + (blinds - picks) * math.exp(soft_log_chance(n, False, eps))) / blinds)
-    r[K.HANDS + picker] = eight & ~r[K.BLIND]
+        total += math.log((picked * math.exp(soft_log_chance(n, True, eps))
+                           + (blinds - picked) * math.exp(soft_log_chance(n, False, eps))) / blinds)
+    r[K.HANDS + picker] = eight  # the blind already in hand: the pick adds nothing
     K.step(r, A.PICK)
     x, y = lowest_card(world[K.BURIED]), highest_bit(world[K.BURIED])
     if picker != seat:  # the two cards in either order: the first choice is the same state's
