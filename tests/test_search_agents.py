@@ -33,7 +33,7 @@ def test_search_parameters_fill_in_their_defaults():
     seated, specs = seat_agents("nesmear", "pimc:worlds=12,ismcts:iters=300:c=1.5,heuristic,random", 4)
     params = search_arrays(seated, tricksim.make_game("nesmear"))
     assert specs == ["pimc:worlds=12", "ismcts:iters=300:c=1.5", "heuristic", "random"]
-    assert params[0].tolist() == [12, 0, 4, 1, 1, 0, 4, 0, 1] and params[1].tolist() == [300, 0, 1.5, 1, 0, 0, 0, 0, 0]
+    assert params[0].tolist() == [12, 0, 4, 1, 1, 0, 2, 0, 1] and params[1].tolist() == [300, 0, 1.5, 1, 0, 0, 0, 0, 0]
     assert (params[2:] == 0).all() and uses_search(seated) and not uses_search(seated[2:])
 
 

@@ -42,7 +42,7 @@ SEARCH_PARAMS = {
              ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play"),
              ("infer", 0.0, "in the card play, weigh each world by the other seats' play so far under the heuristic "
                             "softened by this eps (agents.inference); 0: every world alike"),
-             ("resample", 4.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
+             ("resample", 2.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
                                "them by weight (systematic resampling); 1: every sampled world valued by its weight"),
              ("anchor", 0.0, "before the card play, keep the heuristic's choice unless another action gains more "
                              "than this many standard errors over it in the same deals; 0: the best mean"),
