@@ -559,10 +559,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="heuristic playouts per world and action before the solver takes over (default 1)")
     exp.add_argument("--solve", type=int, default=4, help="cards in hand from which each world is solved (default 4)")
     exp.add_argument("--exact", action="store_true", help="also the double-dummy value (every card visible)")
-    exp.add_argument("--infer", type=float, default=0.1,
-                     help="card play: also each action's mean over the worlds weighed by how likely the other seats' "
-                          "plays are in each (the heuristic's choice with probability 1 - EPS; 0 for none; "
-                          "default 0.1)")
+    exp.add_argument("--infer", type=float, default=0.5,
+                     help="also each action's mean over the worlds weighed by how likely the other seats' "
+                          "decisions so far are in each (the heuristic softened by EPS, as PIMC's infer; 0 for "
+                          "none; default 0.5)")
     exp.add_argument("--seed-worlds", type=int, default=0, help="seed of the worlds sampled (default 0)")
     exp.add_argument("--json", action="store_true", help="JSON for a program instead of text")
     exp.set_defaults(run=explain_command)

@@ -10,10 +10,13 @@ seat knows (the search agents' sampler) and values each legal action in every wo
 With ``exact=True`` (or where the seat knows every card) each action also gets its exact value:
 the solver on the true deal, every card visible (the double-dummy value), in the card play.
 
-In the card play each action also gets its *weighted* mean: the worlds weighed by the chance of
-the other seats' cards played so far in each (``agents.inference``, the heuristic softened by
-``infer``; PIMC's ``infer``), beside the plain mean of the worlds as sampled; ``worlds_weighted``
-is the weights' effective number of worlds (``(sum w)^2 / sum w^2``). ``infer=0`` leaves it out.
+Each action also gets its *weighted* mean: the worlds weighed by the chance of the other seats'
+decisions so far in each, their auction and their cards (``agents.inference``, the heuristic
+softened by ``infer``; PIMC's ``infer``), in the card play with the weights tempered as PIMC's are
+at its defaults (to at least half the worlds' worth: PIMC draws its worlds from twice as many
+candidates). ``worlds_weighted`` is the weights' effective number of worlds (``(sum w)^2 / sum
+w^2``). ``infer=0`` leaves the weighted means out, as does a decision where the play so far weighs
+every world alike (the first bid).
 
 >>> import tricksim
 >>> state = tricksim.make_game("nesmear").new_hand(seed=4, dealer=0)
@@ -29,8 +32,8 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..agents import agent_module
-from ..agents.pimc import compiled_world_table
+from ..agents import SEARCH_PARAMS, agent_module
+from ..agents.pimc import compiled_world_table, temper
 from ..agents.search import compile_ahead
 from ..agents.solver import MAX_MOVES, SCORE, compiled, workspace
 from ..errors import IllegalActionError, OptionError
@@ -38,7 +41,9 @@ from ..sim import actions as A
 from ..sim.kernels import new_rng, seed_stream
 
 Z95 = 1.959964
-INFER = 0.1  # the eps of the weighted means (agents.inference)
+INFER = 0.5  # the eps of the weighted means (agents.inference), the one PIMC's inference is measured with
+_PIMC = {name: default for name, default, _ in SEARCH_PARAMS["pimc"]}
+TEMPERED = _PIMC["ess"] / _PIMC["resample"]  # PIMC keeps ess x worlds' worth of resample x worlds candidates
 
 
 @dataclass(frozen=True)
@@ -104,7 +109,7 @@ class Valuer:
         """``(labels, values, every_card_known, log_weights)``: the legal actions of the seat to act
         and their values for it in each of ``worlds`` sampled worlds (a worlds x actions float array),
         the worlds drawn from the random stream ``(seed, *stream)``, and each world's log likelihood
-        under the other seats' card play (``agents.inference`` with eps ``infer``; zeros for 0)."""
+        under the other seats' decisions so far (``agents.inference`` with eps ``infer``; zeros for 0)."""
         for name, value, low in (("worlds", worlds, 2), ("rollouts", rollouts, 1), ("solve", solve, 0)):
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < low:
                 raise OptionError(f"explain: {name} = {value!r}; a whole number >= {low}")
@@ -145,7 +150,9 @@ def explain(state, worlds: int = 100, seed: int = 0, rollouts: int = 1, solve: i
     labels, values, known, log_weights = valuer.table(state, worlds, seed, rollouts, solve, infer=infer)
     n = len(labels)
     weighted, effective = [None] * n, None
-    if infer > 0 and state.phase == "play":
+    if infer > 0 and np.ptp(log_weights) > 0:  # left out where the play so far weighs every world alike
+        if state.phase == "play":
+            temper(log_weights, worlds, TEMPERED * worlds)
         w = np.exp(log_weights - log_weights.max())
         w /= w.sum()
         weighted = [float(w @ values[:, i]) for i in range(n)]
