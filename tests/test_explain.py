@@ -113,7 +113,7 @@ def test_the_card_play_shows_the_means_weighed_by_the_other_seats_play_beside_th
     assert plain.worlds_weighted is None and all(a.weighted is None for a in plain.actions)
     assert "weighted" in format_explanation(e) and "weighted" not in format_explanation(plain)
     # tempered as PIMC's weights: at least half of the worlds' worth (untempered, 8.4 of 30 here)
-    _, values, _, log_weights = Valuer(state.game).table(state, 30, 2, infer=INFER)
+    *_, log_weights = Valuer(state.game).table(state, 30, 2, infer=INFER)
     w = np.exp(log_weights - log_weights.max())
     assert w.sum() ** 2 / (w @ w) < 15 <= e.worlds_weighted + 1e-9 < 30
 

@@ -40,8 +40,8 @@ SEARCH_PARAMS = {
              ("solve", 4.0, "cards in the seat's hand from which each world is solved exactly (before: playouts)"),
              ("rollouts", 1.0, "heuristic playouts per world and action where it does not solve"),
              ("bidding", 1.0, "1: PIMC makes every decision; 0: the heuristic makes those before the card play"),
-             ("infer", 0.0, "in the card play, weigh each world by the other seats' play so far under the heuristic "
-                            "softened by this eps (agents.inference); 0: every world alike"),
+             ("infer", 0.0, "weigh each world by the other seats' decisions so far (auction and card play) under "
+                            "the heuristic softened by this eps (agents.inference); 0: every world alike"),
              ("resample", 2.0, "with infer: candidate worlds sampled per valued world, the valued ones drawn from "
                                "them by weight (systematic resampling); 1: every sampled world valued by its weight"),
              ("anchor", 0.0, "before the card play, keep the heuristic's choice unless another action gains more "

@@ -318,8 +318,8 @@ def _hold_suits(hand):
 @nb.njit(cache=True, inline="always")
 def picks(s, hand, params):
     """Whether the seat to act at ``s``, free to pass, picks with the six cards ``hand``: the pick
-    rule read from ``s`` without asking what is legal (the inference's 28 blinds of a pick ask it
-    once)."""
+    rule alone, without asking what is legal, so that the inference can ask it for each of the 28
+    blinds a picker may have found (``sheepshead_search.auction_log_chance``)."""
     seat = s[K.TO_ACT]
     strength = pick_strength(hand, params)
     if s[K.OPT_PARTNER] == K.PARTNER_CALLED_ACE:
