@@ -12,7 +12,8 @@ import pytest
 import tricksim
 from tricksim.agents import agent_module
 from tricksim.cards import NUM_CARDS, card_label
-from tricksim.agents.inference import replay_equals, world_log_likelihood
+from tricksim.agents.fiftyfive_search import auction_start
+from tricksim.agents.inference import bid_log_chance, replay_equals, world_log_likelihood
 from tricksim.sim.kernels import new_rng, seed_stream
 from tricksim.spec import family_part
 
@@ -134,8 +135,6 @@ def test_the_smears_hands_as_dealt_are_rebuilt_from_the_card_play(case):
 def test_fiftyfive_auction_start_rebuilds_the_deal_slot_for_slot(case):
     # the kitty taken and the cards drawn in the exchange undone: from every state after the
     # bidding, the state of the deal before the first bid, as the game dealt it
-    from tricksim.agents.fiftyfive_search import auction_start
-
     game = tricksim.make_game(case[0], **case[1])
     agent, seen = agent_module(game.name), 0
     for hand in range(10):
@@ -198,8 +197,6 @@ def test_a_world_where_a_smear_bidder_held_a_stronger_hand_than_his_bid_weighs_l
 
 
 def _chances(words, h, eps):
-    from tricksim.agents.inference import bid_log_chance
-
     return {a: np.exp(bid_log_chance(words, h, a, eps)) for a in range(64) if words >> a & 1}
 
 
