@@ -310,6 +310,18 @@ def test_with_six_players_wins_with_a_card_less_likely_to_hold(hold_crowd, expec
     assert choice(deal(hands), labels, hold_crowd=hold_crowd) == expected
 
 
+@pytest.mark.parametrize("patience, expected", [(4.0, "play 3H"), (7.0, "play HJ")])
+def test_with_six_players_the_bluke_waits_while_four_tricks_are_spare(patience, expected):
+    # Six players, eight cards each, spades trump. Seat 0 leads KH, the AH is out; seat 1 (bid 2)
+    # beats it only with the HJ. Six of his eight tricks are not needed: at least bluke_patience
+    # (4, whatever the players beyond four), so the HJ waits for a top card and the 3H goes. With
+    # a bar of 7 it takes the trick (as the bar raised to 4 * 5 / 3 beyond four players did).
+    hands = ["6S AD JC KH TD AH 7S TC", "KC 4S 7D TH AS JS HJ 3H", "AC 9S QD 2D 5D 3D 9D 4H",
+             "TS 7H 8H JD 3S 6C 8S QC", "2H 6D LJ 8D 3C 2C 4D 9H", "4C 6H QS 8C JH 7C KD 5C"]
+    labels = ["bid 1", "bid 2", "bid 1", "bid 1", "bid 1", "bid 1", "play KH"]
+    assert choice(deal(hands), labels, bluke_patience=patience) == expected
+
+
 def test_once_made_takes_extras_cheaply_or_ducks():
     # Seat 1 (bid 1) took trick 1 with AC; seat 2 took trick 2; trick 3: 7H 4H 5H to seat 1,
     # last, holding KH 6H 3H. Extras score +1 each: take it with KH (the default); a seat set to
@@ -394,10 +406,10 @@ def _sampled_world_actions(options, hands):
 
 @pytest.mark.parametrize("options, count, digest", [
     (dict(players=3), 9731, "ad46f616a086f766"),
-    (dict(players=6, hook=True), 8737, "1db1750d17376185"),
+    (dict(players=6, hook=True), 8782, "d389d414b5fc9d94"),
     (dict(players=3, min_bid=0, bluke_lead="next_sets_suit"), 10010, "2f2b2b992a49d441"),
     (dict(players=2), 4808, "329b52d7b0f21bf2"),
-    (dict(players=10, min_bid=0), 9024, "bdd8ce99faa21a9a"),
+    (dict(players=10, min_bid=0), 9024, "bc850bd713f4bde9"),
 ], ids=["3", "6,hook", "3,min_bid=0,next_sets_suit", "2", "10,min_bid=0"])
 def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # A speed-up with self-play's decisions was reverted when a PIMC run (players=3) never
@@ -405,7 +417,8 @@ def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # self-play does not. Here every such decision ends, and the actions are those the heuristic
     # chose on the same worlds (their count and a SHA-256 of them as int64): a1f4eef's, pinned
     # again when bluke_patience changed the play (10 players unchanged: their hands are too short)
-    # and when hold_crowd changed the play beyond four players (6 and 10 players).
+    # and when hold_crowd changed the play beyond four players (6 and 10 players), and when
+    # bluke_patience stopped rising beyond four players (6 and 10 players).
     # A change of play changes them: pin the new count and digest, and say so in the commit.
     actions = _sampled_world_actions(options, 3)
     assert len(actions) == count

@@ -42,8 +42,8 @@ more.
   every trick left is needed (then the likeliest). A bluke wins
   only tricks no other card can, and only when sure to hold (HJ; LJ when last to play or
   HJ is gone), or when every trick left is needed: a trick taken with a bluke instead
-  of a losing card keeps that card for a later trick. While ``bluke_patience`` (4 players;
-  pro rata of the other seats) or more of the tricks left are not needed, a bluke waits
+  of a losing card keeps that card for a later trick. While ``bluke_patience`` (fewer than 4
+  players: pro rata of the other seats) or more of the tricks left are not needed, a bluke waits
   instead of taking a trick held by a card that an unseen card of its suit beats (not a
   top card): it is better spent on a top card, whose trick its holder would take anyway.
   Cards that cannot win: the lowest side card, from the suit the hand is shortest in.
@@ -104,7 +104,8 @@ PARAMS = (
     ("hold_min", 0.3, "not last to play, 4 players: win only with a card at least this likely to hold the trick"),
     ("hold_crowd", 2.0, "more than 4 players: the hold_min bar falls as (3 / other seats) to this power (4 or fewer: 1)"),
     ("bluke_fear", 0.3, "lead no top card while an unseen bluke is more likely than this to be in another hand"),
-    ("bluke_patience", 4.0, "4 players: keep a bluke back while this many tricks left are not needed (pro rata of the other seats)"),
+    ("bluke_patience", 4.0, "keep a bluke back while this many tricks left are not needed (fewer than 4 players: "
+                            "pro rata of the other seats)"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
  CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, HOLD_CROWD, BLUKE_FEAR,
@@ -666,13 +667,16 @@ def _likely_winner(s, hand, legal, plain, led, unseen, urgent, params):
 @nb.njit(cache=True, inline="always")
 def _bluke_waits(s, winning, unseen, params):
     """Whether to keep a bluke back rather than take with it a trick that ``winning`` holds now,
-    while ``bluke_patience * (players - 1) / 3`` or more of the tricks left are not needed: a card
-    of its suit still unseen beats ``winning``, so the trick is not one of its holder's sure ones;
-    a bluke kept for a top card (or for the last tricks) takes a trick another seat's card would
-    win anyway, and the cards of ours that trick would have beaten win later."""
+    while ``bluke_patience`` or more of the tricks left are not needed (fewer than four players:
+    ``bluke_patience * (players - 1) / 3``): a card of its suit still unseen beats ``winning``, so
+    the trick is not one of its holder's sure ones; a bluke kept for a top card (or for the last
+    tricks) takes a trick another seat's card would win anyway, and the cards of ours that trick
+    would have beaten win later. (Raised with the seats beyond four, the bar kept the bluke back
+    almost never in a six-player hand of eight cards, and the card-play gap to PIMC was twice as
+    wide: BENCHMARKS.md.)"""
     seat = s[K.TO_ACT]
     spare = s[K.HAND_SIZE] - s[K.TRICK_NO] - max(0, s[K.BIDS + seat] - s[K.TAKEN + seat])
-    return (spare >= params[BLUKE_PATIENCE] * (s[K.NUM_PLAYERS] - 1) / 3.0
+    return (spare >= params[BLUKE_PATIENCE] * min(1.0, (s[K.NUM_PLAYERS] - 1) / 3.0)
             and winning < LJ and HIGHER[winning] & unseen != 0)
 
 
