@@ -297,6 +297,17 @@ def test_takes_with_the_bluke_a_trick_nothing_else_takes():
     assert choice(state, ["bid 1", "bid 1", "bid 1", "bid 2", "play AH", "play 4H", "play 7H"]) == "play HJ"
 
 
+def _six_player_answer_to_kh(leader_card, answer_card, **params):
+    """Seat 1's card (bid 2, the others 1; spades trump) when seat 0 leads KH at a table of six,
+    eight cards each: seat 0 holds ``leader_card`` and seat 1 ``answer_card``, the HJ and the AH
+    between them."""
+    hands = [f"6S AD JC KH TD {leader_card} 7S TC", f"KC 4S 7D TH AS JS {answer_card} 3H",
+             "AC 9S QD 2D 5D 3D 9D 4H", "TS 7H 8H JD 3S 6C 8S QC", "2H 6D LJ 8D 3C 2C 4D 9H",
+             "4C 6H QS 8C JH 7C KD 5C"]
+    labels = ["bid 1", "bid 2", "bid 1", "bid 1", "bid 1", "bid 1", "play KH"]
+    return choice(deal(hands), labels, **params)
+
+
 @pytest.mark.parametrize("hold_crowd, expected", [(2.0, "play AH"), (1.0, "play 3H")])
 def test_with_six_players_wins_with_a_card_less_likely_to_hold(hold_crowd, expected):
     # Six players, eight cards each, spades trump. Seat 0 leads KH; seat 1 (bid 2) can win it with
@@ -304,10 +315,7 @@ def test_with_six_players_wins_with_a_card_less_likely_to_hold(hold_crowd, expec
     # hearts: it holds with a chance of about 0.11. The bar is hold_min (0.3) times 3 / (players - 1)
     # to the power hold_crowd beyond four players: 0.108 at six (the default, 2), where a card kept
     # back has five seats to beat it later, so the AH goes; 0.18 with a power of 1: the 3H.
-    hands = ["6S AD JC KH TD HJ 7S TC", "KC 4S 7D TH AS JS AH 3H", "AC 9S QD 2D 5D 3D 9D 4H",
-             "TS 7H 8H JD 3S 6C 8S QC", "2H 6D LJ 8D 3C 2C 4D 9H", "4C 6H QS 8C JH 7C KD 5C"]
-    labels = ["bid 1", "bid 2", "bid 1", "bid 1", "bid 1", "bid 1", "play KH"]
-    assert choice(deal(hands), labels, hold_crowd=hold_crowd) == expected
+    assert _six_player_answer_to_kh("HJ", "AH", hold_crowd=hold_crowd) == expected
 
 
 @pytest.mark.parametrize("patience, expected", [(4.0, "play 3H"), (7.0, "play HJ")])
@@ -316,10 +324,7 @@ def test_with_six_players_the_bluke_waits_while_four_tricks_are_spare(patience, 
     # beats it only with the HJ. Six of his eight tricks are not needed: at least bluke_patience
     # (4, whatever the players beyond four), so the HJ waits for a top card and the 3H goes. With
     # a bar of 7 it takes the trick (as the bar raised to 4 * 5 / 3 beyond four players did).
-    hands = ["6S AD JC KH TD AH 7S TC", "KC 4S 7D TH AS JS HJ 3H", "AC 9S QD 2D 5D 3D 9D 4H",
-             "TS 7H 8H JD 3S 6C 8S QC", "2H 6D LJ 8D 3C 2C 4D 9H", "4C 6H QS 8C JH 7C KD 5C"]
-    labels = ["bid 1", "bid 2", "bid 1", "bid 1", "bid 1", "bid 1", "play KH"]
-    assert choice(deal(hands), labels, bluke_patience=patience) == expected
+    assert _six_player_answer_to_kh("AH", "HJ", bluke_patience=patience) == expected
 
 
 def test_once_made_takes_extras_cheaply_or_ducks():
