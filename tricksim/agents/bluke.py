@@ -672,8 +672,8 @@ def _bluke_waits(s, winning, unseen, params):
     the trick is not one of its holder's sure ones; a bluke kept for a top card (or for the last
     tricks) takes a trick another seat's card would win anyway, and the cards of ours that trick
     would have beaten win later. (Raised with the seats beyond four, the bar kept the bluke back
-    almost never in a six-player hand of eight cards, and the card-play gap to PIMC was twice as
-    wide: BENCHMARKS.md.)"""
+    almost never in a six-player hand of eight cards, and the card-play gap to PIMC was half as
+    wide again: BENCHMARKS.md.)"""
     seat = s[K.TO_ACT]
     spare = s[K.HAND_SIZE] - s[K.TRICK_NO] - max(0, s[K.BIDS + seat] - s[K.TAKEN + seat])
     return (spare >= params[BLUKE_PATIENCE] * min(1.0, (s[K.NUM_PLAYERS] - 1) / 3.0)
