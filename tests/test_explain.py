@@ -92,6 +92,7 @@ def test_the_command_explains_every_choice_of_a_recorded_hand_and_one_seat(tmp_p
     chosen = [d for d, (state, _) in enumerate(decisions(record), 1)
               if state.current_player == 2 and len(state.legal_actions()) > 1]
     assert [int(line.split()[1].rstrip(":")) for line in out.splitlines() if line.startswith("decision ")] == chosen
+    assert all(line == line.rstrip() for line in out.splitlines())  # blank last columns leave no trailing spaces
 
 
 @pytest.mark.parametrize("argv, message", [

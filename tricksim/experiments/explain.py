@@ -213,4 +213,4 @@ def format_explanation(e: Explanation) -> str:
                      f"taken: {e.taken}, which costs {t.cost:.2f} [{t.cost_low:+.2f}, {t.cost_high:+.2f}] "
                      f"in mean hand score against {e.best}")
     lines += e.notes
-    return "\n".join(lines)
+    return "\n".join(line.rstrip() for line in lines)  # a blank last column leaves no trailing spaces
