@@ -23,9 +23,9 @@ heuristic's choice there unless another action's mean gain over it, paired in th
 exceeds ``m`` standard errors, as ISMCTS does: the sampled deals ignore what the bids so far say,
 so the plain best mean overrates bidding over a partner or into a strong bidder.
 
-With ``infer = eps`` (> 0) the worlds of a card play decision are not alike: each counts by the
-chance of the other seats' cards played so far in it, under the heuristic softened by ``eps``
-(``agents.inference``). With ``resample = K`` (> 1, the default 2) the seat samples ``K * worlds``
+With ``infer = eps`` (> 0) the worlds are not alike: each counts by the chance of the other seats'
+decisions so far in it (their auction, and in the card play their cards), under the heuristic
+softened by ``eps`` (``agents.inference``). With ``resample = K`` (> 1, the default 2) the seat samples ``K * worlds``
 candidate worlds, draws ``worlds`` of them in proportion to their weight (systematic resampling)
 and values those alike, each distinct one once; with ``resample = 1`` it values every sampled world
 and takes each action's weighted mean (the weights then pile onto a few worlds). With ``ess = r``

@@ -416,7 +416,7 @@ def auction_log_chance(world, seat, eps, hparams, rng, r):
         total = 0.0
         for _ in range(world[K.PASSES]):
             if r[K.TO_ACT] != seat:
-                total += _log_chance(r, A.PASS, eps, hparams, rng)
+                total += _pass_log_chance(r, eps, hparams)
             K.step(r, A.PASS)
         return total
     play_start(world, r)
