@@ -327,6 +327,26 @@ def test_with_six_players_the_bluke_waits_while_four_tricks_are_spare(patience, 
     assert _six_player_answer_to_kh("AH", "HJ", bluke_patience=patience) == expected
 
 
+@pytest.mark.parametrize("trump_lead, expected", [(3.0, "play 3S"), (4.0, "play 3C"), (0.0, "play 3C")])
+def test_with_six_players_a_seat_short_of_its_bid_leads_a_low_trump_from_three(trump_lead, expected):
+    # Six players, eight cards each, spades trump (2S turned). Eldest bid 2 and leads the first
+    # trick: six of his eight tricks are spare, he holds no top card, and a bluke is likely in
+    # another hand. From three trumps (trump_lead, 3) the lowest trump leads; with fewer than
+    # trump_lead, or 0, a low side card from the shortest side suit (the lone 3C) as at four.
+    hands = ["3S 5S 9S 3C 4D 7D 6H 8H", "3D KH 4C 9C 6C 8C JS KD", "KC AC JD TD QC 7H 4H HJ",
+             "5C 6S 3H AH QS TS TC 7S", "QD QH TH 9H 5H 9D AS LJ", "AD 2D 5D 8D KS 2C 7C JH"]
+    labels = ["bid 2"] + ["bid 1"] * 5
+    assert choice(deal(hands), labels, trump_lead=trump_lead) == expected
+
+
+def test_with_four_players_the_low_trump_lead_stays_off():
+    # The same lead at four players, thirteen cards each: the rule is for tables of more than four
+    # (at four, leading a low trump lost), so the lone club goes.
+    hands = ["3S 5S 9S 3C 4D 7D 6H 8H QD QH TH 9H 5H", "3D KH 4C 9C 6C 8C JS KD AD 2D 5D 8D KS",
+             "KC AC JD TD QC 7H 4H HJ 2C 7C JH 6D 4S", "5C 6S 3H AH QS TS TC 7S 9D AS LJ 2H 8S"]
+    assert choice(deal(hands), ["bid 2"] + ["bid 1"] * 3) == "play 3C"
+
+
 def test_once_made_takes_extras_cheaply_or_ducks():
     # Seat 1 (bid 1) took trick 1 with AC; seat 2 took trick 2; trick 3: 7H 4H 5H to seat 1,
     # last, holding KH 6H 3H. Extras score +1 each: take it with KH (the default); a seat set to
@@ -411,10 +431,10 @@ def _sampled_world_actions(options, hands):
 
 @pytest.mark.parametrize("options, count, digest", [
     (dict(players=3), 9731, "ad46f616a086f766"),
-    (dict(players=6, hook=True), 8782, "d389d414b5fc9d94"),
+    (dict(players=6, hook=True), 8204, "bd2281d6a36779c4"),
     (dict(players=3, min_bid=0, bluke_lead="next_sets_suit"), 10010, "2f2b2b992a49d441"),
     (dict(players=2), 4808, "329b52d7b0f21bf2"),
-    (dict(players=10, min_bid=0), 9024, "bc850bd713f4bde9"),
+    (dict(players=10, min_bid=0), 9024, "dea4cf112227cf2d"),
 ], ids=["3", "6,hook", "3,min_bid=0,next_sets_suit", "2", "10,min_bid=0"])
 def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # A speed-up with self-play's decisions was reverted when a PIMC run (players=3) never
@@ -423,7 +443,8 @@ def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # chose on the same worlds (their count and a SHA-256 of them as int64): a1f4eef's, pinned
     # again when bluke_patience changed the play (10 players unchanged: their hands are too short)
     # and when hold_crowd changed the play beyond four players (6 and 10 players), and when
-    # bluke_patience stopped rising beyond four players (6 and 10 players).
+    # bluke_patience stopped rising beyond four players (6 and 10 players), and when a seat short
+    # of its bid led a low trump from three beyond four players (6 and 10 players).
     # A change of play changes them: pin the new count and digest, and say so in the commit.
     actions = _sampled_world_actions(options, 3)
     assert len(actions) == count
