@@ -327,16 +327,27 @@ def test_with_six_players_the_bluke_waits_while_four_tricks_are_spare(patience, 
     assert _six_player_answer_to_kh("AH", "HJ", bluke_patience=patience) == expected
 
 
-@pytest.mark.parametrize("trump_lead, expected", [(3.0, "play 3S"), (4.0, "play 3C"), (0.0, "play 3C")])
+@pytest.mark.parametrize("trump_lead, expected", [(3.0, "play 3S"), (2.0, "play 3C"), (0.0, "play 3C")])
 def test_with_six_players_a_seat_short_of_its_bid_leads_a_low_trump_from_three(trump_lead, expected):
     # Six players, eight cards each, spades trump (2S turned). Eldest bid 2 and leads the first
     # trick: six of his eight tricks are spare, he holds no top card, and a bluke is likely in
-    # another hand. From three trumps (trump_lead, 3) the lowest trump leads; with fewer than
-    # trump_lead, or 0, a low side card from the shortest side suit (the lone 3C) as at four.
+    # another hand. Holding a trump for every trump_lead (3) cards of the largest hand (8), three
+    # trumps, the lowest trump leads; with trump_lead 2 he would need four, and with 0 the rule is
+    # off: a low side card from the shortest side suit (the lone 3C), as at four players.
     hands = ["3S 5S 9S 3C 4D 7D 6H 8H", "3D KH 4C 9C 6C 8C JS KD", "KC AC JD TD QC 7H 4H HJ",
              "5C 6S 3H AH QS TS TC 7S", "QD QH TH 9H 5H 9D AS LJ", "AD 2D 5D 8D KS 2C 7C JH"]
     labels = ["bid 2"] + ["bid 1"] * 5
     assert choice(deal(hands), labels, trump_lead=trump_lead) == expected
+
+
+@pytest.mark.parametrize("players, expected", [(8, "play 3S"), (6, "play 3C")])
+def test_at_eight_players_two_trumps_are_enough_to_lead_one(players, expected):
+    # Eldest bid 2 holding 3S 5S 3C 4D 7D 6H (spades trump), no top card. At eight players the
+    # largest hand is 6 cards: two trumps are a trump for every three cards, so the 3S leads. The
+    # same six cards at six players (largest hand 8) are short of three trumps: the lone 3C goes.
+    hands = ["3S 5S 3C 4D 7D 6H", "QC 7H AC KS AS 3H", "5H KD QS 4S 8H JD", "4H JH 8S 5D 7C HJ",
+             "5C QD QH 8C JC 3D", "9C TS 2C AH TD 6S", "9D 2D 7S TH 2H LJ", "TC KC 6C 6D 9H 4C"][:players]
+    assert choice(deal(hands), ["bid 2"] + ["bid 1"] * (players - 1)) == expected
 
 
 def test_with_four_players_the_low_trump_lead_stays_off():
@@ -434,7 +445,7 @@ def _sampled_world_actions(options, hands):
     (dict(players=6, hook=True), 8204, "bd2281d6a36779c4"),
     (dict(players=3, min_bid=0, bluke_lead="next_sets_suit"), 10010, "2f2b2b992a49d441"),
     (dict(players=2), 4808, "329b52d7b0f21bf2"),
-    (dict(players=10, min_bid=0), 9024, "dea4cf112227cf2d"),
+    (dict(players=10, min_bid=0), 9024, "1a4c9e39e5d7a50e"),
 ], ids=["3", "6,hook", "3,min_bid=0,next_sets_suit", "2", "10,min_bid=0"])
 def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # A speed-up with self-play's decisions was reverted when a PIMC run (players=3) never
@@ -444,7 +455,8 @@ def test_sampled_worlds_get_the_pinned_decisions(options, count, digest):
     # again when bluke_patience changed the play (10 players unchanged: their hands are too short)
     # and when hold_crowd changed the play beyond four players (6 and 10 players), and when
     # bluke_patience stopped rising beyond four players (6 and 10 players), and when a seat short
-    # of its bid led a low trump from three beyond four players (6 and 10 players).
+    # of its bid led a low trump beyond four players (6 and 10 players; 10 again when the trumps
+    # it needs became a share of the largest hand).
     # A change of play changes them: pin the new count and digest, and say so in the commit.
     actions = _sampled_world_actions(options, 3)
     assert len(actions) == count

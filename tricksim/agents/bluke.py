@@ -51,9 +51,9 @@ more.
   card (its holder would spend the bluke on it: keep it to follow with); else a side
   suit's top card (no unseen card of its suit beats it) unless a seat that showed a void
   in it could ruff, the top trump (it pulls trumps); when every trick left is needed, HJ,
-  a sure LJ, else the card fewest unseen cards beat; at a table of more than four, from
-  ``trump_lead`` trumps, the lowest trump; else a low side card, from the shortest side suit
-  while holding trumps (to ruff it later).
+  a sure LJ, else the card fewest unseen cards beat; at a table of more than four, holding a
+  trump for every ``trump_lead`` cards of the largest hand, the lowest trump; else a low side
+  card, from the shortest side suit while holding trumps (to ruff it later).
 * Bid made: ``overtricks`` = 1 plays on as above (each extra trick scores 1 and may set
   a seat that needs it); 0 ducks like a zero bid.
 * Zero bid, not yet taken a trick: duck: the highest card that does not win; when every
@@ -108,7 +108,8 @@ PARAMS = (
     ("bluke_patience", 4.0, "keep a bluke back while this many tricks left are not needed (fewer than 4 players: "
                             "pro rata of the other seats)"),
     ("trump_lead", 3.0, "more than 4 players, short of the bid with tricks to spare: lead the lowest trump "
-                        "from this many trumps (it draws the trumps that would ruff the side cards; 0 never)"),
+                        "holding a trump for every this many cards of the table's largest hand (3 trumps at 6 "
+                        "and 7 players, 2 from 8 on; it draws the trumps that would ruff the side cards; 0 never)"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
  CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, HOLD_CROWD, BLUKE_FEAR,
@@ -613,9 +614,11 @@ def _lead(s, seat, hand, unseen, mode, urgent, params):
     side = suited & ~trumps
     if side == 0:
         return _cheapest(t, suited)
-    if mode == MODE_NEED and s[K.NUM_PLAYERS] > 4 and 0 < params[TRUMP_LEAD] <= popcount(trumps):
+    n = s[K.NUM_PLAYERS]
+    largest = K.HAND_SIZES[n, 0]  # a match's first hand
+    if mode == MODE_NEED and n > 4 and params[TRUMP_LEAD] > 0 and popcount(trumps) * params[TRUMP_LEAD] >= largest:
         # at a big table side suits run short fast and get ruffed: trumps drawn early ruff fewer of
-        # its side cards later (measured: +0.01 to +0.03 a deal at 6 to 10 players; at 4, a loss)
+        # its side cards later (measured: +0.01 to +0.04 a deal at 6 to 10 players; at 4, a loss)
         return _cheapest(t, trumps)
     return _throw_away(t, hand, side, trumps != 0)  # holding trumps: make a void to ruff
 
