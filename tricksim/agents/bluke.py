@@ -108,8 +108,9 @@ PARAMS = (
     ("bluke_patience", 4.0, "keep a bluke back while this many tricks left are not needed (fewer than 4 players: "
                             "pro rata of the other seats)"),
     ("trump_lead", 3.0, "more than 4 players, short of the bid with tricks to spare: lead the lowest trump "
-                        "holding a trump for every this many cards of the table's largest hand (3 trumps at 6 "
-                        "and 7 players, 2 from 8 on; it draws the trumps that would ruff the side cards; 0 never)"),
+                        "holding a trump for every this many cards of the table's largest hand (4 trumps at 5 "
+                        "players, 3 at 6 and 7, 2 from 8 on; it draws the trumps that would ruff the side cards; "
+                        "0 never)"),
 )
 (ACE_VALUE, KING_VALUE, TRUMP_VALUE, VOID_VALUE, COVER, LOW_BLUKE_RISK, POSITION_VALUE,
  CROWD_ADJUST, ZERO_THRESHOLD, ZERO_GIFT, OVERTRICKS, URGENCY_SLACK, HOLD_MIN, HOLD_CROWD, BLUKE_FEAR,

@@ -25,10 +25,11 @@ so the plain best mean overrates bidding over a partner or into a strong bidder.
 
 With ``infer = eps`` (> 0) the worlds are not alike: each counts by the chance of the other seats'
 decisions so far in it (their auction, and in the card play their cards), under the heuristic
-softened by ``eps`` (``agents.inference``). With ``resample = K`` (> 1, the default 2) the seat samples ``K * worlds``
-candidate worlds, draws ``worlds`` of them in proportion to their weight (systematic resampling)
-and values those alike, each distinct one once; with ``resample = 1`` it values every sampled world
-and takes each action's weighted mean (the weights then pile onto a few worlds). With ``ess = r``
+softened by ``eps`` (``agents.inference``). With ``resample = K`` (> 1, the default 2) the seat
+samples ``K * worlds`` candidate worlds, draws ``worlds`` of them in proportion to their weight
+(systematic resampling) and values those alike, each distinct one once; with ``resample = 1`` it
+values every sampled world and takes each action's weighted mean (the weights then pile onto a few
+worlds). With ``ess = r``
 (> 0) the candidates' weights are first tempered (``temper``: raised to the largest power up to 1 at
 which their effective sample size is at least ``r * worlds``), so that a likelihood sharper than its
 model deserves does not pile the draws onto a few worlds. ``infer = 0``
