@@ -92,3 +92,15 @@ def test_the_command_writes_its_report_and_refuses_a_seat_not_at_the_table(tmp_p
     assert "decisions valued" in capsys.readouterr().out and (tmp_path / "mine.md").exists()
     assert main(["mine", "nesmear", "--hands", "3", "--seats", "7"]) == 2
     assert "seats" in capsys.readouterr().err
+
+
+def test_solve_zero_values_the_late_decisions_by_playouts_and_bad_counts_are_refused():
+    game = tricksim.make_game("shmear")
+    solved = mine(game, hands=3, worlds=8, progress=False)
+    played = mine(game, hands=3, worlds=8, solve=0, progress=False)
+    assert solved[["hand", "decision", "taken"]].equals(played[["hand", "decision", "taken"]])
+    early = solved["trick"] <= 2  # more than 4 cards in hand: played out either way
+    assert solved[early]["taken_value"].equals(played[early]["taken_value"])
+    assert not solved[~early]["taken_value"].equals(played[~early]["taken_value"])
+    with pytest.raises(OptionError, match="solve"):
+        make_mining(game, 3, solve=-1)

@@ -159,12 +159,14 @@ def mine_command(args: argparse.Namespace) -> int:
 
     _check_overwrite(args)
     game = make_game(args.game, **_parse_sets(args.set))
-    mining = make_mining(game, args.hands, args.seed, args.agents, args.seats, args.sample, args.worlds, args.rollouts)
+    mining = make_mining(game, args.hands, args.seed, args.agents, args.seats, args.sample, args.worlds, args.rollouts,
+                         args.solve)
     rows_file = Path(args.out) / "rows.parquet" if args.out else None
     if rows_file:
         rows_file.parent.mkdir(parents=True, exist_ok=True)
     rows = mine(game, args.hands, seed=args.seed, agents=args.agents, seats=args.seats, sample=args.sample,
-                worlds=args.worlds, rollouts=args.rollouts, out=rows_file, dask=args.dask, overwrite=args.overwrite)
+                worlds=args.worlds, rollouts=args.rollouts, solve=args.solve, out=rows_file, dask=args.dask,
+                overwrite=args.overwrite)
     if rows_file:
         import pandas as pd
 
@@ -446,7 +448,11 @@ def build_parser() -> argparse.ArgumentParser:
     mn.add_argument("--worlds", type=count, default=40,
                     help="worlds per decision: half name the best action, half measure the loss (default 40)")
     mn.add_argument("--rollouts", type=count, default=1, help="heuristic playouts per world and action before the "
-                                                              "solver takes over at 4 cards in hand (default 1)")
+                                                              "solver takes over (default 1)")
+    mn.add_argument("--solve", type=int, default=4,
+                    help="cards in hand from which a decision's worlds are solved exactly (default 4); 0 plays every "
+                         "world out with the heuristic, which measures the loss against play that cannot see the "
+                         "cards (a rule that follows it wins against the heuristic; the solver's best often does not)")
     _add_set(mn)
     mn.add_argument("--out", help="a folder for the rows (Parquet, streamed: run again to resume), the tables (CSV), "
                                   "the figure, the page (mine.md) and the worst decisions' hands (worst/NN.json)")

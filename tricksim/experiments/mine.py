@@ -9,6 +9,13 @@ The first half of the worlds names the best action, the second half measures the
 action taken against it: a best action picked and measured on the same worlds would look better
 than it is (the most lucky of several means), so the loss is measured where the pick was not made.
 
+From ``solve`` cards in hand on (4 by default) a decision's worlds are solved exactly, as PIMC's
+are; before that, and everywhere with ``solve=0``, each world is played out by the heuristic. The
+solver sees every card in each world, so its best card often rests on what a seat cannot know
+(PIMC's strategy fusion), and rules copied from it have lost against the heuristic; valued by
+playouts, the loss is what the heuristic gives up against itself one decision ahead, and a rule
+that takes it back wins (BENCHMARKS.md, the twenty-first session).
+
 The rows (one per decision valued) stream to Parquet and resume as the studies' do; the summary
 gives each group's loss per deal, its share of the whole, and the worst decisions, which
 ``write_mine`` writes as hand records for ``tricksim explain`` and ``tricksim replay``.
@@ -57,6 +64,7 @@ class Mining:
     sample: float
     worlds: int
     rollouts: int
+    solve: int = 4
 
     def describe(self) -> str:
         return json.dumps({"mine": asdict(self)}, sort_keys=True)
@@ -66,7 +74,7 @@ class Mining:
 
 
 def make_mining(game, hands: int, seed: int = 0, agents="heuristic", seats=None, sample: float = 1.0,
-                worlds: int = 40, rollouts: int = 1) -> Mining:
+                worlds: int = 40, rollouts: int = 1, solve: int = 4) -> Mining:
     """The Mining of ``game`` (a Game), checked: OptionError for a bad count, seat or agent."""
     check_run(hands, seed)
     _, specs = seat_agents(game.name, agents, game.players)
@@ -77,8 +85,11 @@ def make_mining(game, hands: int, seed: int = 0, agents="heuristic", seats=None,
         raise OptionError(f"mine: sample = {sample!r}; the share of decisions valued, in (0, 1]")
     if isinstance(worlds, bool) or not isinstance(worlds, (int, np.integer)) or worlds < 4:
         raise OptionError(f"mine: worlds = {worlds!r}; a whole number >= 4 (half name the best, half measure)")
+    if isinstance(solve, bool) or not isinstance(solve, (int, np.integer)) or solve < 0:
+        raise OptionError(f"mine: solve = {solve!r}; the cards in hand from which the worlds are solved, a whole "
+                          "number >= 0 (0: heuristic playouts to the end)")
     return Mining(game.name, dict(game.options), int(hands), int(seed), tuple(specs), seats, float(sample),
-                  int(worlds), int(rollouts))
+                  int(worlds), int(rollouts), int(solve))
 
 
 def decision_kind(state, label: str) -> str:
@@ -128,7 +139,7 @@ def play_chunk(mining: Mining, first: int, count: int) -> pd.DataFrame:
             seat = state.current_player
             if seat not in mining.seats or len(state.legal_actions()) < 2 or rng.random() >= mining.sample:
                 continue
-            labels, values, _, _ = valuer.table(state, mining.worlds, mining.seed, mining.rollouts,
+            labels, values, _, _ = valuer.table(state, mining.worlds, mining.seed, mining.rollouts, mining.solve,
                                              stream=(hand, WORLD_STREAM + d))
             pick, measure = values[:half], values[half:]
             best = int(np.argmax(pick.mean(axis=0)))
@@ -151,12 +162,12 @@ def _chunks(mining: Mining) -> list[tuple[int, int, int]]:
 
 
 def mine(game, hands: int, seed: int = 0, agents="heuristic", seats=None, sample: float = 1.0, worlds: int = 40,
-         rollouts: int = 1, out=None, dask=None, progress: bool = True, overwrite: bool = False):
+         rollouts: int = 1, solve: int = 4, out=None, dask=None, progress: bool = True, overwrite: bool = False):
     """Value the decisions of ``seats`` (default: all) in ``hands`` deals of ``game`` (a Game) played by
     ``agents`` (see the module): the rows as a DataFrame, or with ``out`` streamed to that Parquet
     file (resumable; another run's file is replaced only with ``overwrite``), whose path is
     returned. ``dask``: play the chunks on a Dask cluster ("local" or a scheduler's address)."""
-    mining = make_mining(game, hands, seed, agents, seats, sample, worlds, rollouts)
+    mining = make_mining(game, hands, seed, agents, seats, sample, worlds, rollouts, solve)
     check_dask(dask)
     todo = _chunks(mining)
     with dask_client(dask) as client:
