@@ -488,17 +488,44 @@ def test_last_seat_ruffs_a_trick_below_the_ruff_value_with_the_ten_of_trumps(tru
     assert choice(state) == expected
 
 
-@pytest.mark.parametrize("may_trump, expected", [(True, "play LJ"), (False, "play AH")])
-def test_with_may_trump_a_sure_winner_the_trick_is_not_worth_is_kept(may_trump, expected):
+@pytest.mark.parametrize("options, expected", [({"may_trump": True}, "play LJ"), ({}, "play LJ"),
+                                              ({"teams": 2}, "play AH")])
+def test_with_may_trump_a_sure_winner_the_trick_is_not_worth_is_kept(options, expected):
     # Hearts trump. Trick 1: the bidder s1 leads 5H; s2 must follow with AH or LJ. The AH wins
     # surely but is not worth a trick of no points while the Jack, Jick and ten of hearts are out.
     # With may_trump, kept it may trump any later trick that counts, and thrown as the cheaper card
     # it would take this one all the same: the joker goes, and s2's partner s5 takes the trick with
-    # the KH (the joker's point with it). Without, the cheaper card goes: the AH.
+    # the KH (the joker's point with it). Without, with one partner, the joker goes too: the AH is
+    # the master trump, sure of a trick later, and the joker may be caught (``_spares_master``);
+    # with two partners the cheaper card goes: the AH.
     hands = ["QH TS TD AS AD 9D", "5H 6H 7H 8H 9H 4C", "AH LJ 3C JS 8S 2S",
              "JH JD 2H 3D 4D 5D", "TH 3H 6C 8C 9C JC", "KH 4H 7C KC 3S 4S"]
-    state = apply(shmear_play(hands, may_trump=may_trump), "play 5H")
+    state = apply(shmear_play(hands, **options), "play 5H")
     assert choice(state) == expected
+
+
+@pytest.mark.parametrize("options, expected", [({}, "play LJ"), ({"may_trump": True}, "play QH"),
+                                              ({"teams": 2}, "play QH")])
+def test_a_follower_gives_away_a_joker_that_may_be_caught_and_keeps_his_master_trump(options, expected):
+    # Hearts trump, every trump dealt. Trick 1: the bidder s1 leads AH, the others follow 3H to 7H.
+    # Trick 2: s1 leads KH; s2 must follow with QH or LJ and can win with neither. The QH is now the
+    # master trump, sure to win a trick later, while the joker, the lowest trump, may be caught by
+    # the eight hearts still out: with one partner and without may_trump the joker goes. With
+    # may_trump (it may trump any later trick to bank itself) or two partners (who may hold the
+    # trump above it) the cheaper QH goes, as before.
+    hands = ["7H 8S 9S 2D 3D 5D", "AH KH 9D 5S 4D 3C", "QH LJ 3H 7D 8C 9C",
+             "4H 8H JD 7S 2S 6D", "5H 9H TH 6C 4S 3S", "6H JH 2H KC JC AC"]
+    state = apply(shmear_play(hands, **options), "play AH, play 3H, play 4H, play 5H, play 6H, play 7H, play KH")
+    assert choice(state) == expected
+
+
+@pytest.mark.parametrize("played, expected", [("AD KD", "KS"), ("", "QD")])
+def test_a_card_given_away_counts_only_the_cards_above_it_still_unseen(played, expected):
+    # Shmear, hearts trump: a follower gives away QD or KS (the AS unseen). With the AD and KD
+    # played the QD is the top diamond and is kept, as the ace was; with them unseen the QD goes.
+    row = K.SHMEAR * 4 + "CDHS".index("H")
+    unseen = sum(bit(parse_card(c)) for c in DECKS["shmear"] if c not in ["QD", "KS"] + played.split())
+    assert card_label(H._throw(bit(parse_card("QD")) | bit(parse_card("KS")), row, unseen)) == expected
 
 
 NE_HANDS = {0: "KH QH 8S 9S 7D 8D", 1: "AH 8C JC QC TS 7S", 2: "7C 9H JS QS KS AS", 3: "9C TC 7H 8H TD JD"}

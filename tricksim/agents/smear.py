@@ -62,10 +62,13 @@ What it does, phase by phase:
   still out (kept, it would fall to it): the trump stays for a trick that counts; risk a card
   only when it is worth nothing and the trick is worth ``win_value``; else throw the cheapest
   card (Shmear with ``may_trump``: of the cards that may lose, not a sure winner the trick was
-  not worth; kept, that trump may trump any later trick that counts).
+  not worth; kept, that trump may trump any later trick that counts; Shmear with one partner
+  and without it: a Jack/Jick/joker an unseen trump may catch rather than a master trump, which
+  kept wins a trick for sure, ``_spares_master``).
   "Cheapest" and "most" are the tables ``THROW_COST``, ``FEED_VALUE`` and ``WIN_COST``: game
   points, 40 for a Jack/Jick/joker, and the card's strength in tricks (``card_strength``; in NE
-  Smear counting only the cards above it still unseen, ``_best_now``). Low scores for whoever plays
+  Smear, and in both for the cards a follower gives away, counting only the cards above it still
+  unseen: ``_best_now``, ``_throw``). Low scores for whoever plays
   the 2 / 7 (docs/rules.md), so the agent plays it as the low trump it is: the first trump it
   gives a partner's trick. The chance that a later opponent beats a card
   (``beat_chance``) gives each of them each unseen card with the same chance (``hold_chances``; the
@@ -265,23 +268,37 @@ def _best(cards, table, row, lowest):
 
 
 @nb.njit(cache=True, inline="always")
-def _best_now(cards, table, row, lowest, unseen, sign):
-    """``_best`` over a play table (``THROW_COST``, ``WIN_COST``: ``sign`` 1; ``FEED_VALUE``: -1) with,
-    in NE Smear, each card's strength as it is now, counting only the cards above it still unseen:
-    a king whose ace is played is kept as the ace was. (In Shmear it measured no better: there the
-    tables' strength stays.)"""
+def _valued(cards, table, row, lowest, unseen, sign, now):
+    """``_best`` over a play table (``THROW_COST``, ``WIN_COST``: ``sign`` 1; ``FEED_VALUE``: -1), with
+    ``now`` each card's strength as it is now, counting only the cards above it still unseen: a
+    king whose ace is played is kept as the ace was."""
     v = row // 4
     best, best_value = -1, 0
     m = np.int64(cards)
     while m != 0:
         c = lowest_card(m)
         m &= m - 1
-        now = card_strength(v, EFFECTIVE[row, c] == row % 4, popcount(HIGHER[row, c] & unseen))
-        value = table[row, c] + sign * 16 * (now - STRENGTH[row, c]) * (v == NESMEAR)
+        strength = card_strength(v, EFFECTIVE[row, c] == row % 4, popcount(HIGHER[row, c] & unseen))
+        value = table[row, c] + sign * 16 * (strength - STRENGTH[row, c]) * now
         value = value if lowest else -value
         if best < 0 or value < best_value:
             best, best_value = c, value
     return best
+
+
+@nb.njit(cache=True, inline="always")
+def _best_now(cards, table, row, lowest, unseen, sign):
+    """``_valued`` with the strength as it is now in NE Smear. (In Shmear it measured no better
+    for leads, feeds and wins: there the tables' strength stays; ``_throw`` gives cards away.)"""
+    return _valued(cards, table, row, lowest, unseen, sign, row // 4 == NESMEAR)
+
+
+@nb.njit(cache=True, inline="always")
+def _throw(cards, row, unseen):
+    """The card of ``cards`` a follower gives away: the lowest ``THROW_COST`` with the strength as
+    it is now, in both smears (in Shmear +0.024 a deal with ``may_trump``, +0.003 at the defaults,
+    against the tables' strength)."""
+    return _valued(cards, THROW_COST, row, True, unseen, 1, True)
 
 
 @nb.njit(cache=True, inline="always")
@@ -743,6 +760,19 @@ def _worth_winning(s, c, value, params, unseen):
 
 
 @nb.njit(cache=True, inline="always")
+def _spares_master(s, c, legal, row, unseen):
+    """Shmear with one partner and without ``may_trump``, a card to give away: whether ``c`` is a
+    trump no unseen trump is above, not a Jack/Jick/joker, while ``legal`` holds a Jack/Jick/joker
+    an unseen trump above may catch. That one goes instead: kept, the master trump wins a trick for
+    sure, where the Jack/Jick/joker could only be caught (+0.012 to +0.015 a deal; with two partners,
+    who may hold the trump above it, and with ``may_trump``, where it may trump any later trick to
+    bank itself, it lost)."""
+    return (s[OPTIONS + O_VARIANT] == SHMEAR and _partners(s) == 1 and s[OPTIONS + O_MAY_TRUMP] == 0
+            and EFFECTIVE[row, c] == s[TRUMP] and not has(CAPTURE[row], c) and HIGHER[row, c] & unseen == 0
+            and _exposed_captures(legal, row, unseen) != 0)
+
+
+@nb.njit(cache=True, inline="always")
 def _follow(s, me, legal, unseen, voids, params):
     row = s[TABLE]
     led = s[LED]
@@ -784,7 +814,7 @@ def _follow(s, me, legal, unseen, voids, params):
         bank = _exposed_captures(safe, row, unseen)
         if s[OPTIONS + O_VARIANT] == SHMEAR and bank != 0:
             return _best_now(bank, WIN_COST, row, True, unseen, 1)
-        return _best_now(under if under != 0 else legal, THROW_COST, row, True, unseen, 1)
+        return _throw(under if under != 0 else legal, row, unseen)
     safe = _safe(s, beaters, me, unseen, voids, 0.0)
     if safe != 0:
         c = _winner(s, safe, row, unseen)
@@ -794,12 +824,15 @@ def _follow(s, me, legal, unseen, voids, params):
         if s[OPTIONS + O_VARIANT] == SHMEAR and s[OPTIONS + O_MAY_TRUMP] != 0:
             # but not a sure winner, which thrown would take the trick all the same: the cheapest
             # card that may lose goes, and the trump kept may trump any later trick that counts
-            return _best_now(legal & ~safe, THROW_COST, row, True, unseen, 1)
+            return _throw(legal & ~safe, row, unseen)
     elif beaters != 0 and value >= win:  # a risk with a card worth nothing
         c = _best_now(beaters, THROW_COST, row, True, unseen, 1)
         if THROW_COST[row, c] < RISK_COST and not has(TOP3[row], c):
             return c
-    return _best_now(legal, THROW_COST, row, True, unseen, 1)
+    c = _throw(legal, row, unseen)
+    if _spares_master(s, c, legal, row, unseen):
+        return _throw(_exposed_captures(legal, row, unseen), row, unseen)
+    return c
 
 
 @nb.njit(cache=True, inline="always")
