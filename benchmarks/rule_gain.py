@@ -7,8 +7,8 @@ are valued by ``tricksim.explain`` on the same worlds and the difference is summ
 
 With ``--solve 0`` (the default) every world is played out by the heuristic, as ``tricksim mine
 --solve 0`` values it: the gain is what the change takes back from the heuristic against itself,
-and it has matched the change's gain against the heuristic on duplicate deals (BENCHMARKS.md, the
-twenty-first session). With ``--solve 4`` the worlds are solved from four cards in hand, as PIMC
+and for cards chosen in the moment it has matched the change's gain against the heuristic on
+duplicate deals (a card kept for later it cannot value: BENCHMARKS.md, the twenty-first session). With ``--solve 4`` the worlds are solved from four cards in hand, as PIMC
 values them; those figures often point the other way.
 """
 

@@ -451,8 +451,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                               "solver takes over (default 1)")
     mn.add_argument("--solve", type=int, default=4,
                     help="cards in hand from which a decision's worlds are solved exactly (default 4); 0 plays every "
-                         "world out with the heuristic, which measures the loss against play that cannot see the "
-                         "cards (a rule that follows it wins against the heuristic; the solver's best often does not)")
+                         "world out with the heuristic: the loss against play that cannot see the cards")
     _add_set(mn)
     mn.add_argument("--out", help="a folder for the rows (Parquet, streamed: run again to resume), the tables (CSV), "
                                   "the figure, the page (mine.md) and the worst decisions' hands (worst/NN.json)")

@@ -13,8 +13,9 @@ From ``solve`` cards in hand on (4 by default) a decision's worlds are solved ex
 are; before that, and everywhere with ``solve=0``, each world is played out by the heuristic. The
 solver sees every card in each world, so its best card often rests on what a seat cannot know
 (PIMC's strategy fusion), and rules copied from it have lost against the heuristic; valued by
-playouts, the loss is what the heuristic gives up against itself one decision ahead, and a rule
-that takes it back wins (BENCHMARKS.md, the twenty-first session).
+playouts, the loss is what the heuristic gives up against itself one decision ahead; rules that
+take it back where a card is chosen in the moment have won against the heuristic (a card kept for
+later it cannot value: BENCHMARKS.md, the twenty-first session).
 
 The rows (one per decision valued) stream to Parquet and resume as the studies' do; the summary
 gives each group's loss per deal, its share of the whole, and the worst decisions, which
