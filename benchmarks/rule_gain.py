@@ -34,6 +34,8 @@ def changed_card_gains(game, params: dict, deals: int, seed: int, worlds: int, s
     names = [name for name, _, _ in module.PARAMS]
     changed = module.DEFAULTS.copy()
     for name, value in params.items():
+        if name not in names:
+            raise SystemExit(f"{game.name}'s heuristic has no parameter {name!r}; it has {', '.join(names)}")
         changed[names.index(name)] = value
     valuer, rng, gains, seen = Valuer(game), new_rng(), [], 0
     for hand in range(deals):

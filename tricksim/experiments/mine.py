@@ -11,11 +11,11 @@ than it is (the most lucky of several means), so the loss is measured where the 
 
 From ``solve`` cards in hand on (4 by default) a decision's worlds are solved exactly, as PIMC's
 are; before that, and everywhere with ``solve=0``, each world is played out by the heuristic. The
-solver sees every card in each world, so its best card often rests on what a seat cannot know
-(PIMC's strategy fusion), and rules copied from it have lost against the heuristic; valued by
-playouts, the loss is what the heuristic gives up against itself one decision ahead; rules that
-take it back where a card is chosen in the moment have won against the heuristic (a card kept for
-later it cannot value: BENCHMARKS.md, the twenty-first session).
+solver sees every card in each world, so its best card often rests on what a seat cannot know,
+and rules copied from it have lost against the heuristic. Valued by playouts, the loss is what the
+heuristic gives up against itself one decision ahead: rules that take it back where a card is
+chosen in the moment have won against the heuristic. A card kept for later it cannot value
+(BENCHMARKS.md, the twenty-first session).
 
 The rows (one per decision valued) stream to Parquet and resume as the studies' do; the summary
 gives each group's loss per deal, its share of the whole, and the worst decisions, which
@@ -167,7 +167,8 @@ def mine(game, hands: int, seed: int = 0, agents="heuristic", seats=None, sample
     """Value the decisions of ``seats`` (default: all) in ``hands`` deals of ``game`` (a Game) played by
     ``agents`` (see the module): the rows as a DataFrame, or with ``out`` streamed to that Parquet
     file (resumable; another run's file is replaced only with ``overwrite``), whose path is
-    returned. ``dask``: play the chunks on a Dask cluster ("local" or a scheduler's address)."""
+    returned. ``solve``: the cards in hand from which the worlds are solved (0: played out by the
+    heuristic). ``dask``: play the chunks on a Dask cluster ("local" or a scheduler's address)."""
     mining = make_mining(game, hands, seed, agents, seats, sample, worlds, rollouts, solve)
     check_dask(dask)
     todo = _chunks(mining)
